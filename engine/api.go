@@ -1,0 +1,160 @@
+package engine
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/luftchess/luft/engine/board"
+)
+
+// Limits says when a search must stop. A zero field sets no limit; with no
+// limit at all the search runs until its context is cancelled.
+type Limits struct {
+	Depth    int           // plies of iterative deepening
+	Nodes    uint64        // nodes searched
+	Mate     int           // stop once a mate in this many moves is found
+	MoveTime time.Duration // exact time for this move
+	Infinite bool          // run until cancelled, whatever the other limits say
+
+	// Clock state, as sent by the GUI. Time and Inc are indexed by colour.
+	Time      [2]time.Duration
+	Inc       [2]time.Duration
+	MovesToGo int
+
+	// SearchMoves restricts the root to these moves when not empty.
+	SearchMoves []board.Move
+
+	// Ponder starts the search in pondering mode: no limit applies until
+	// PonderHit is closed, after which the limits above apply as if the
+	// search had started at that moment (with the time already spent
+	// counted as pondering gain).
+	Ponder    bool
+	PonderHit <-chan struct{}
+}
+
+// Options are the engine settings a GUI changes between searches.
+type Options struct {
+	HashMB       int           // transposition table size in MiB
+	Threads      int           // search threads (Lazy SMP)
+	MultiPV      int           // number of principal variations reported
+	MoveOverhead time.Duration // time reserved per move for GUI and transport lag
+
+	// Disabled switches search techniques off, for test matches. The
+	// zero value plays with every technique on.
+	Disabled Features
+}
+
+// Bound tells whether a reported score is exact or only a bound.
+type Bound uint8
+
+// Bounds of a reported score.
+const (
+	Exact Bound = iota
+	Lower       // the true score is at least this (fail high)
+	Upper       // the true score is at most this (fail low)
+)
+
+// Score is a search score in centipawns from the side to move's point of
+// view. Scores beyond ±(MateScore-MaxPly) encode a mate distance.
+type Score int32
+
+// Score limits.
+const (
+	MaxPly          = 128
+	MateScore Score = 32000
+	Infinity  Score = 32001
+)
+
+// IsMate reports whether s encodes a forced mate for either side.
+func (s Score) IsMate() bool { return s > MateScore-MaxPly || s < -MateScore+MaxPly }
+
+// MateMoves returns the mate distance in moves as UCI's "score mate"
+// reports it: positive when the side to move mates, negative when it is
+// mated. It is meaningful only when IsMate is true.
+func (s Score) MateMoves() int {
+	if s > 0 {
+		return int(MateScore-s+1) / 2
+	}
+	return -int(MateScore+s) / 2
+}
+
+// Info is one progress report of a search. A report with CurrMove set
+// announces the root move being searched; otherwise it is a principal
+// variation line.
+type Info struct {
+	Depth    int
+	SelDepth int
+	MultiPV  int // 1-based rank of this line
+	Score    Score
+	Bound    Bound
+	Nodes    uint64
+	Time     time.Duration
+	HashFull int // permille of the transposition table in use
+	PV       []board.Move
+
+	CurrMove       board.Move
+	CurrMoveNumber int // 1-based
+}
+
+// Result is the outcome of a search: the move to play and, when known, the
+// expected reply to ponder on.
+type Result struct {
+	Best   board.Move
+	Ponder board.Move
+}
+
+// Features is a set of search techniques. It exists so that each technique
+// can be switched off for test matches; normal play uses all of them.
+type Features uint32
+
+// Search techniques that can be switched off.
+const (
+	NullMove        Features = 1 << iota // null-move pruning, verified in endgames
+	ReverseFutility                      // static-eval cutoffs near the leaves
+	Futility                             // skip quiet moves that cannot raise alpha
+	LateMoveReduction
+	LateMovePruning
+	SEEPruning // skip losing captures and quiets at shallow depth
+	CheckExtension
+	InternalIterativeReduction
+	MateDistancePruning
+	AspirationWindows
+
+	AllFeatures = 1<<iota - 1
+)
+
+var featureNames = [...]string{"nmp", "rfp", "fp", "lmr", "lmp", "see", "checkext", "iir", "mdp", "asp"}
+
+// String lists the set's features by short name, separated by commas.
+func (f Features) String() string {
+	s := ""
+	for i, name := range featureNames {
+		if f&(1<<i) != 0 {
+			if s != "" {
+				s += ","
+			}
+			s += name
+		}
+	}
+	return s
+}
+
+// ParseFeatures parses a comma-separated list of short feature names, as
+// String prints them.
+func ParseFeatures(s string) (Features, error) {
+	var f Features
+	for name := range strings.SplitSeq(s, ",") {
+		name = strings.TrimSpace(name)
+		if name == "" {
+			continue
+		}
+		i := slices.Index(featureNames[:], name)
+		if i < 0 {
+			return 0, fmt.Errorf("engine: unknown feature %q (known: %v)", name, AllFeatures)
+		}
+		f |= 1 << i
+	}
+	return f, nil
+}

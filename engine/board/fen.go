@@ -1,0 +1,240 @@
+package board
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// StartFEN is the FEN of the standard starting position.
+const StartFEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+
+// historyCap is the undo-stack capacity reserved up front, enough for long
+// games plus a search tree so that Make never has to grow it.
+const historyCap = 1024
+
+// NewPosition returns the standard starting position.
+func NewPosition() *Position {
+	p, err := ParseFEN(StartFEN)
+	if err != nil {
+		panic("board: " + err.Error())
+	}
+	return p
+}
+
+// ParseFEN parses a position in Forsyth-Edwards Notation. The move
+// counters may be left out. The error says what is wrong with a FEN that
+// is malformed or describes an impossible position.
+func ParseFEN(fen string) (*Position, error) {
+	fields := strings.Fields(fen)
+	if len(fields) < 4 || len(fields) > 6 {
+		return nil, fmt.Errorf("fen %q: want 4 to 6 fields, got %d", fen, len(fields))
+	}
+	p := &Position{ep: NoSquare, fullMove: 1, history: make([]undo, 0, historyCap)}
+	for i := range p.board {
+		p.board[i] = NoPiece
+	}
+	if err := p.parsePlacement(fields[0]); err != nil {
+		return nil, fmt.Errorf("fen %q: %v", fen, err)
+	}
+	switch fields[1] {
+	case "w":
+		p.side = White
+	case "b":
+		p.side = Black
+	default:
+		return nil, fmt.Errorf("fen %q: side to move %q is not w or b", fen, fields[1])
+	}
+	if err := p.parseCastling(fields[2]); err != nil {
+		return nil, fmt.Errorf("fen %q: %v", fen, err)
+	}
+	if err := p.parseEnPassant(fields[3]); err != nil {
+		return nil, fmt.Errorf("fen %q: %v", fen, err)
+	}
+	if len(fields) > 4 {
+		n, err := strconv.Atoi(fields[4])
+		if err != nil || n < 0 {
+			return nil, fmt.Errorf("fen %q: halfmove clock %q is not a number >= 0", fen, fields[4])
+		}
+		p.rule50 = n
+	}
+	if len(fields) > 5 {
+		n, err := strconv.Atoi(fields[5])
+		if err != nil || n < 0 {
+			return nil, fmt.Errorf("fen %q: fullmove number %q is not a number >= 0", fen, fields[5])
+		}
+		p.fullMove = max(n, 1) // some tools write 0
+	}
+	if p.attacked(p.KingSquare(p.side.Other()), p.side, p.Occupied()) {
+		return nil, fmt.Errorf("fen %q: the side not to move is in check", fen)
+	}
+	p.key, p.pawnKey = p.computeKeys()
+	p.checkers = p.computeCheckers()
+	if p.checkers.Count() > 2 {
+		return nil, fmt.Errorf("fen %q: the king is in check by %d pieces", fen, p.checkers.Count())
+	}
+	return p, nil
+}
+
+func (p *Position) parsePlacement(s string) error {
+	ranks := strings.Split(s, "/")
+	if len(ranks) != 8 {
+		return fmt.Errorf("piece placement has %d ranks, want 8", len(ranks))
+	}
+	for i, row := range ranks {
+		rank, file := 7-i, 0
+		for j := 0; j < len(row); j++ {
+			ch := row[j]
+			if ch >= '1' && ch <= '8' {
+				file += int(ch - '0')
+				continue
+			}
+			pc, ok := pieceFromChar(ch)
+			if !ok {
+				return fmt.Errorf("bad piece letter %q in rank %d", ch, rank+1)
+			}
+			if file > 7 {
+				return fmt.Errorf("rank %d describes more than 8 squares", rank+1)
+			}
+			if pc.Type() == Pawn && (rank == 0 || rank == 7) {
+				return fmt.Errorf("pawn on rank %d", rank+1)
+			}
+			p.put(pc, MakeSquare(file, rank))
+			file++
+		}
+		if file != 8 {
+			return fmt.Errorf("rank %d describes %d squares, want 8", rank+1, file)
+		}
+	}
+	for _, c := range []Color{White, Black} {
+		if n := p.Pieces(c, King).Count(); n != 1 {
+			return fmt.Errorf("%s has %d kings, want 1", c, n)
+		}
+		pawns := p.Pieces(c, Pawn).Count()
+		if pawns > 8 {
+			return fmt.Errorf("%s has %d pawns", c, pawns)
+		}
+		promoted := 0
+		for t, initial := range [...]int{Knight: 2, Bishop: 2, Rook: 2, Queen: 1} {
+			if t >= int(Knight) {
+				promoted += max(0, p.Pieces(c, PieceType(t)).Count()-initial)
+			}
+		}
+		if promoted > 8-pawns {
+			return fmt.Errorf("%s has more pieces than promotions of its %d pawns allow", c, pawns)
+		}
+	}
+	return nil
+}
+
+// parseCastling reads the castling field: "-" or letters from "KQkq".
+func (p *Position) parseCastling(s string) error {
+	for i := range p.castleMask {
+		p.castleMask[i] = allCastling
+	}
+	if s == "-" {
+		return nil
+	}
+	for i := 0; i < len(s); i++ {
+		var right uint8
+		var c Color
+		var rook Square
+		switch s[i] {
+		case 'K':
+			right, c, rook = whiteKingside, White, H1
+		case 'Q':
+			right, c, rook = whiteQueenside, White, A1
+		case 'k':
+			right, c, rook = blackKingside, Black, H8
+		case 'q':
+			right, c, rook = blackQueenside, Black, A8
+		default:
+			return fmt.Errorf("bad castling letter %q", s[i])
+		}
+		king := E1 ^ Square(56*int(c))
+		if p.board[king] != MakePiece(c, King) || p.board[rook] != MakePiece(c, Rook) {
+			return fmt.Errorf("castling right %q without king on %v and rook on %v", s[i], king, rook)
+		}
+		if p.castling&right != 0 {
+			return fmt.Errorf("castling right %q given twice", s[i])
+		}
+		p.castling |= right
+		idx := rightIndex(right)
+		p.castleRook[idx] = rook
+		p.castleMask[king] &^= right
+		p.castleMask[rook] &^= right
+	}
+	return nil
+}
+
+// rightIndex returns the index 0-3 of a single castling right.
+func rightIndex(right uint8) int {
+	for i := 0; i < 4; i++ {
+		if right == 1<<i {
+			return i
+		}
+	}
+	panic("board: not a single castling right")
+}
+
+// parseEnPassant reads the en-passant field. A target square with no pawn
+// able to capture onto it is accepted and dropped, as in most GUIs' FENs.
+func (p *Position) parseEnPassant(s string) error {
+	if s == "-" {
+		return nil
+	}
+	sq, ok := parseSquare(s)
+	if !ok {
+		return fmt.Errorf("bad en-passant square %q", s)
+	}
+	us, them := p.side, p.side.Other()
+	if relativeRank(us, sq) != 5 {
+		return fmt.Errorf("en-passant square %v is not on the %s's sixth rank", sq, us)
+	}
+	pushed := sq ^ 8 // the square of the pawn that just moved two steps
+	if p.board[pushed] != MakePiece(them, Pawn) || p.board[sq] != NoPiece || p.board[sq^24] != NoPiece {
+		return errors.New("en-passant square " + sq.String() + " does not follow a double pawn push")
+	}
+	if PawnAttacks(them, sq)&p.Pieces(us, Pawn) != 0 {
+		p.ep = sq
+	}
+	return nil
+}
+
+// FEN returns the position in Forsyth-Edwards Notation.
+func (p *Position) FEN() string {
+	var b strings.Builder
+	for rank := 7; rank >= 0; rank-- {
+		empty := 0
+		for file := 0; file < 8; file++ {
+			pc := p.board[MakeSquare(file, rank)]
+			if pc == NoPiece {
+				empty++
+				continue
+			}
+			if empty > 0 {
+				b.WriteByte('0' + byte(empty))
+				empty = 0
+			}
+			b.WriteString(pc.String())
+		}
+		if empty > 0 {
+			b.WriteByte('0' + byte(empty))
+		}
+		if rank > 0 {
+			b.WriteByte('/')
+		}
+	}
+	b.WriteString([]string{" w ", " b "}[p.side])
+	if p.castling == 0 {
+		b.WriteByte('-')
+	}
+	for i, ch := range "KQkq" {
+		if p.castling&(1<<i) != 0 {
+			b.WriteRune(ch)
+		}
+	}
+	fmt.Fprintf(&b, " %v %d %d", p.ep, p.rule50, p.fullMove)
+	return b.String()
+}

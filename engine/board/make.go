@@ -1,0 +1,145 @@
+package board
+
+// Make plays the legal move m. Playing an illegal move corrupts the
+// position; moves must come from the generators, ParseMove or IsLegal.
+func (p *Position) Make(m Move) {
+	p.history = append(p.history, undo{
+		key:      p.key,
+		pawnKey:  p.pawnKey,
+		checkers: p.checkers,
+		rule50:   int32(p.rule50),
+		nullPly:  int32(p.nullPly),
+		move:     m,
+		captured: NoPiece,
+		castling: p.castling,
+		ep:       p.ep,
+	})
+	u := &p.history[len(p.history)-1]
+	us, them := p.side, p.side.Other()
+	from, to := m.From(), m.To()
+	pc := p.board[from]
+
+	p.key ^= zobristSide
+	if p.ep != NoSquare {
+		p.key ^= zobristEP[p.ep.File()]
+		p.ep = NoSquare
+	}
+	p.rule50++
+	p.nullPly++
+	if us == Black {
+		p.fullMove++
+	}
+
+	switch uint16(m) & kindMask {
+	case kindCastling:
+		kingTo, rookTo := m.kingTarget(), m.rookTarget()
+		p.remove(from)
+		p.remove(to)
+		p.put(pc, kingTo)
+		p.put(MakePiece(us, Rook), rookTo)
+	case kindEnPassant:
+		capSq := to ^ 8
+		u.captured = p.board[capSq]
+		p.remove(capSq)
+		p.move(from, to)
+		p.rule50 = 0
+	default:
+		if captured := p.board[to]; captured != NoPiece {
+			u.captured = captured
+			p.remove(to)
+			p.rule50 = 0
+		}
+		p.move(from, to)
+		if pc.Type() == Pawn {
+			p.rule50 = 0
+			if m.IsPromotion() {
+				p.remove(to)
+				p.put(MakePiece(us, m.Promotion()), to)
+			} else if to^from == 16 && PawnAttacks(us, to^8)&p.Pieces(them, Pawn) != 0 {
+				p.ep = to ^ 8
+				p.key ^= zobristEP[p.ep.File()]
+			}
+		}
+	}
+
+	if cr := p.castling & p.castleMask[from] & p.castleMask[to]; cr != p.castling {
+		p.key ^= zobristCastling[p.castling] ^ zobristCastling[cr]
+		p.castling = cr
+	}
+	p.side = them
+	p.checkers = p.AttackersTo(p.KingSquare(them), p.Occupied()) & p.byColor[us]
+}
+
+// Unmake takes back the last move made with Make.
+func (p *Position) Unmake() {
+	u := &p.history[len(p.history)-1]
+	m := u.move
+	us := p.side.Other()
+	from, to := m.From(), m.To()
+	switch uint16(m) & kindMask {
+	case kindCastling:
+		p.remove(m.kingTarget())
+		p.remove(m.rookTarget())
+		p.put(MakePiece(us, King), from)
+		p.put(MakePiece(us, Rook), to)
+	case kindEnPassant:
+		p.move(to, from)
+		p.put(u.captured, to^8)
+	case kindPromotion:
+		p.remove(to)
+		p.put(MakePiece(us, Pawn), from)
+		if u.captured != NoPiece {
+			p.put(u.captured, to)
+		}
+	default:
+		p.move(to, from)
+		if u.captured != NoPiece {
+			p.put(u.captured, to)
+		}
+	}
+	p.side = us
+	if us == Black {
+		p.fullMove--
+	}
+	p.key, p.pawnKey = u.key, u.pawnKey
+	p.checkers = u.checkers
+	p.rule50, p.nullPly = int(u.rule50), int(u.nullPly)
+	p.castling, p.ep = u.castling, u.ep
+	p.history = p.history[:len(p.history)-1]
+}
+
+// MakeNull passes the move to the opponent, for null-move pruning. The
+// side to move must not be in check.
+func (p *Position) MakeNull() {
+	p.history = append(p.history, undo{
+		key:      p.key,
+		pawnKey:  p.pawnKey,
+		checkers: p.checkers,
+		rule50:   int32(p.rule50),
+		nullPly:  int32(p.nullPly),
+		move:     nullMove,
+		captured: NoPiece,
+		castling: p.castling,
+		ep:       p.ep,
+	})
+	p.key ^= zobristSide
+	if p.ep != NoSquare {
+		p.key ^= zobristEP[p.ep.File()]
+		p.ep = NoSquare
+	}
+	p.rule50++
+	p.nullPly = 0
+	p.side = p.side.Other()
+	p.checkers = 0
+}
+
+// UnmakeNull takes back a null move made with MakeNull.
+func (p *Position) UnmakeNull() {
+	u := &p.history[len(p.history)-1]
+	p.side = p.side.Other()
+	p.key, p.pawnKey = u.key, u.pawnKey
+	p.checkers = u.checkers
+	p.rule50, p.nullPly = int(u.rule50), int(u.nullPly)
+	p.castling, p.ep = u.castling, u.ep
+	p.history = p.history[:len(p.history)-1]
+}

@@ -1,0 +1,115 @@
+package board
+
+import "fmt"
+
+// ParseMove returns the legal move written in UCI notation s ("e2e4",
+// "e7e8q", castling as "e1g1"; the king-takes-rook form "e1h1" is also
+// accepted). The error says why s is not a legal move here.
+func (p *Position) ParseMove(s string) (Move, error) {
+	if len(s) < 4 || len(s) > 5 {
+		return NoMove, fmt.Errorf("move %q: not in UCI notation", s)
+	}
+	from, ok1 := parseSquare(s[:2])
+	to, ok2 := parseSquare(s[2:4])
+	if !ok1 || !ok2 {
+		return NoMove, fmt.Errorf("move %q: not in UCI notation", s)
+	}
+	var l MoveList
+	p.GenerateLegal(&l)
+	for _, m := range l.Moves() {
+		if m.String() == s || (m.IsCastling() && m.From() == from && m.To() == to && len(s) == 4) {
+			return m, nil
+		}
+	}
+	return NoMove, fmt.Errorf("move %q is not legal in %s", s, p.FEN())
+}
+
+// IsLegal reports whether m is a legal move in this position. It serves to
+// check moves from other positions, such as a hash or killer move.
+func (p *Position) IsLegal(m Move) bool {
+	if m == NoMove || m == nullMove {
+		return false
+	}
+	pc := p.board[m.From()]
+	if pc == NoPiece || pc.Color() != p.side {
+		return false
+	}
+	var l MoveList
+	p.GenerateLegal(&l)
+	for _, x := range l.Moves() {
+		if x == m {
+			return true
+		}
+	}
+	return false
+}
+
+// IsCheckmate reports whether the side to move is checkmated.
+func (p *Position) IsCheckmate() bool { return p.checkers != 0 && !p.HasLegalMove() }
+
+// IsStalemate reports whether the side to move has no legal move but is not
+// in check.
+func (p *Position) IsStalemate() bool { return p.checkers == 0 && !p.HasLegalMove() }
+
+// InsufficientMaterial reports whether neither side can ever mate: only
+// kings, a king with one minor piece against a bare king, or kings and
+// bishops all on squares of one colour.
+func (p *Position) InsufficientMaterial() bool {
+	if p.byType[Pawn]|p.byType[Rook]|p.byType[Queen] != 0 {
+		return false
+	}
+	minors := p.byType[Knight] | p.byType[Bishop]
+	if !minors.more() {
+		return true
+	}
+	const light Bitboard = 0x55AA55AA55AA55AA
+	bishops := p.byType[Bishop]
+	return p.byType[Knight] == 0 && (bishops&light == 0 || bishops&^light == 0)
+}
+
+// IsDraw reports whether the position is drawn by the fifty-move rule,
+// insufficient material or repetition. For repetition, a position counts
+// as drawn when it repeats one within the last ply plies (the search tree
+// below the root) or one that occurred twice before (threefold).
+func (p *Position) IsDraw(ply int) bool {
+	if p.rule50 >= 100 && (p.checkers == 0 || p.HasLegalMove()) {
+		return true
+	}
+	if p.InsufficientMaterial() {
+		return true
+	}
+	return p.repeated(ply)
+}
+
+// repeated reports the repetition part of IsDraw.
+func (p *Position) repeated(ply int) bool {
+	n := len(p.history)
+	end := min(p.rule50, p.nullPly, n)
+	count := 0
+	for i := 4; i <= end; i += 2 {
+		if p.history[n-i].key == p.key {
+			if i <= ply {
+				return true
+			}
+			count++
+			if count == 2 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// RepetitionCount returns how many times the current position occurred
+// before in the history (0 when it is new).
+func (p *Position) RepetitionCount() int {
+	n := len(p.history)
+	end := min(p.rule50, p.nullPly, n)
+	count := 0
+	for i := 4; i <= end; i += 2 {
+		if p.history[n-i].key == p.key {
+			count++
+		}
+	}
+	return count
+}
