@@ -4,7 +4,7 @@ package board
 // the same on every run.
 var (
 	zobristPiece    [16][64]uint64 // by Piece; 12-15 unused
-	zobristEP       [8]uint64 // by file
+	zobristEP       [8]uint64      // by file
 	zobristCastling [16]uint64
 	zobristSide     uint64
 )
