@@ -1,0 +1,77 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"github.com/luftchess/luft/uci/client"
+	"github.com/luftchess/luft/uci/match"
+	"github.com/luftchess/luft/uci/match/pgn"
+)
+
+func init() {
+	register(command{
+		name:  "match",
+		usage: "-engine cmd=A -engine cmd=B -each tc=10+0.1 ...  play an engine match (-h for options)",
+		run:   runMatch,
+	})
+}
+
+// runMatch plays a match, or checks a PGN file with -check-pgn FILE.
+func runMatch(args []string) int {
+	if len(args) == 0 || args[0] == "-h" || args[0] == "-help" || args[0] == "--help" {
+		fmt.Fprint(os.Stderr, match.Usage)
+		return 2
+	}
+	if args[0] == "-check-pgn" {
+		if len(args) != 2 {
+			fmt.Fprint(os.Stderr, match.Usage)
+			return 2
+		}
+		return checkPGN(args[1])
+	}
+	cfg, err := match.ParseArgs(args)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "luft match: %v\n", err)
+		return 2
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	go func() {
+		// A second signal kills every engine and exits at once.
+		<-ctx.Done()
+		stop()
+		c := make(chan os.Signal, 1)
+		signal.Notify(c, os.Interrupt, syscall.SIGTERM)
+		<-c
+		client.KillAll()
+		os.Exit(130)
+	}()
+	if _, err := match.Run(ctx, cfg, os.Stdout); err != nil {
+		fmt.Fprintf(os.Stderr, "luft match: %v\n", err)
+		return 1
+	}
+	if ctx.Err() != nil {
+		return 130
+	}
+	return 0
+}
+
+func checkPGN(name string) int {
+	f, err := os.Open(name)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "luft match: %v\n", err)
+		return 1
+	}
+	defer f.Close()
+	n, err := pgn.CheckAll(f)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "luft match: %s: %d games good, then %v\n", name, n, err)
+		return 1
+	}
+	fmt.Printf("%s: %d games, every move legal and every result consistent\n", name, n)
+	return 0
+}

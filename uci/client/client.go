@@ -1,0 +1,317 @@
+// Package client runs a UCI chess engine as a child process and speaks the
+// GUI side of the protocol to it.
+//
+// Every call that waits for the engine takes a timeout, so an engine that
+// hangs, crashes or prints garbage can never block the caller. Close kills
+// the engine's whole process group.
+package client
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os/exec"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+)
+
+// Option is a UCI option to set with setoption after the handshake.
+type Option struct {
+	Name, Value string
+}
+
+// Config says how to start an engine.
+type Config struct {
+	Cmd     string   // path of the executable
+	Args    []string // command-line arguments
+	Dir     string   // working directory; empty means the current one
+	Options []Option // sent in order after uciok
+}
+
+// Errors returned while waiting for the engine.
+var (
+	// ErrTimeout means the engine did not answer in time.
+	ErrTimeout = errors.New("engine did not answer in time")
+	// ErrExited means the engine's output ended: it crashed or quit.
+	ErrExited = errors.New("engine exited")
+)
+
+// Engine is a running UCI engine process.
+type Engine struct {
+	ID string // the engine's "id name", set by Handshake
+
+	cmd   *exec.Cmd
+	stdin io.WriteCloser
+	lines chan string // closed when the engine's stdout ends
+	wait  chan struct{}
+
+	closeOnce sync.Once
+}
+
+// Start starts the engine process. It does not speak to it yet.
+func Start(cfg Config) (*Engine, error) {
+	cmd := exec.Command(cfg.Cmd, cfg.Args...)
+	cmd.Dir = cfg.Dir
+	setProcessGroup(cmd)
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		return nil, err
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	if err := cmd.Start(); err != nil {
+		return nil, err
+	}
+	e := &Engine{
+		cmd:   cmd,
+		stdin: stdin,
+		lines: make(chan string, 1024),
+		wait:  make(chan struct{}),
+	}
+	track(e)
+	go e.read(stdout)
+	return e, nil
+}
+
+// read forwards the engine's output lines; it ends when stdout closes.
+func (e *Engine) read(stdout io.Reader) {
+	r := bufio.NewReaderSize(stdout, 1<<16)
+	for {
+		line, err := r.ReadString('\n')
+		if line != "" {
+			line = strings.TrimRight(line, "\r\n")
+			e.lines <- line
+		}
+		if err != nil {
+			close(e.lines)
+			_ = e.cmd.Wait()
+			close(e.wait)
+			return
+		}
+	}
+}
+
+// Send writes one command line to the engine.
+func (e *Engine) Send(cmd string) error {
+	_, err := io.WriteString(e.stdin, cmd+"\n")
+	if err != nil {
+		return fmt.Errorf("%w: %v", ErrExited, err)
+	}
+	return nil
+}
+
+// await reads lines until one has the given first token, discarding the
+// rest after passing each to seen (which may be nil).
+func (e *Engine) await(ctx context.Context, token string, timeout time.Duration, seen func(string)) (string, error) {
+	timer := time.NewTimer(timeout)
+	defer timer.Stop()
+	for {
+		select {
+		case line, ok := <-e.lines:
+			if !ok {
+				return "", ErrExited
+			}
+			if first(line) == token {
+				return line, nil
+			}
+			if seen != nil {
+				seen(line)
+			}
+		case <-timer.C:
+			return "", ErrTimeout
+		case <-ctx.Done():
+			return "", ctx.Err()
+		}
+	}
+}
+
+// Handshake sends uci, waits for uciok, sets the options and waits for
+// readyok, each wait bounded by timeout.
+func (e *Engine) Handshake(ctx context.Context, options []Option, timeout time.Duration) error {
+	if err := e.Send("uci"); err != nil {
+		return err
+	}
+	_, err := e.await(ctx, "uciok", timeout, func(line string) {
+		if name, ok := strings.CutPrefix(line, "id name "); ok {
+			e.ID = strings.TrimSpace(name)
+		}
+	})
+	if err != nil {
+		return fmt.Errorf("waiting for uciok: %w", err)
+	}
+	for _, o := range options {
+		if err := e.Send("setoption name " + o.Name + " value " + o.Value); err != nil {
+			return err
+		}
+	}
+	return e.IsReady(ctx, timeout)
+}
+
+// IsReady sends isready and waits for readyok.
+func (e *Engine) IsReady(ctx context.Context, timeout time.Duration) error {
+	if err := e.Send("isready"); err != nil {
+		return err
+	}
+	if _, err := e.await(ctx, "readyok", timeout, nil); err != nil {
+		return fmt.Errorf("waiting for readyok: %w", err)
+	}
+	return nil
+}
+
+// NewGame sends ucinewgame and waits for the engine to be ready.
+func (e *Engine) NewGame(ctx context.Context, timeout time.Duration) error {
+	if err := e.Send("ucinewgame"); err != nil {
+		return err
+	}
+	return e.IsReady(ctx, timeout)
+}
+
+// Search is the outcome of one go command.
+type Search struct {
+	Move    string        // the bestmove token as sent, possibly garbage
+	Elapsed time.Duration // from writing go to reading bestmove
+	Depth   int           // depth of the last reported score
+	Score   Score         // last reported score; Valid is false if none
+}
+
+// Score is an engine's evaluation from the side to move's point of view.
+type Score struct {
+	Valid bool
+	CP    int // centipawns, when Mate is 0
+	Mate  int // moves to mate; negative when getting mated
+}
+
+// Go writes the position and go commands and waits at most timeout for
+// bestmove. Elapsed is measured from just before go is written, as
+// cutechess does. On ErrTimeout the engine is still searching and should be
+// closed.
+func (e *Engine) Go(ctx context.Context, position, goCmd string, timeout time.Duration) (Search, error) {
+	var s Search
+	if err := e.Send(position); err != nil {
+		return s, err
+	}
+	start := time.Now()
+	if err := e.Send(goCmd); err != nil {
+		return s, err
+	}
+	line, err := e.await(ctx, "bestmove", timeout, func(line string) {
+		if d, sc, ok := parseInfo(line); ok {
+			s.Depth, s.Score = d, sc
+		}
+	})
+	s.Elapsed = time.Since(start)
+	if err != nil {
+		return s, err
+	}
+	if f := strings.Fields(line); len(f) > 1 {
+		s.Move = f[1]
+	}
+	return s, nil
+}
+
+// parseInfo reads the depth and score of an info line that has a score
+// (of the first PV when there are several).
+func parseInfo(line string) (depth int, s Score, ok bool) {
+	f := strings.Fields(line)
+	if len(f) == 0 || f[0] != "info" {
+		return 0, s, false
+	}
+	for i := 1; i < len(f); i++ {
+		switch f[i] {
+		case "string":
+			return 0, s, false
+		case "multipv":
+			if i+1 < len(f) && f[i+1] != "1" {
+				return 0, s, false
+			}
+		case "depth":
+			if i+1 < len(f) {
+				depth, _ = strconv.Atoi(f[i+1])
+			}
+		case "score":
+			if i+2 < len(f) {
+				n, err := strconv.Atoi(f[i+2])
+				if err != nil {
+					return 0, s, false
+				}
+				switch f[i+1] {
+				case "cp":
+					s = Score{Valid: true, CP: n}
+					ok = true
+				case "mate":
+					s = Score{Valid: true, Mate: n}
+					ok = true
+				}
+			}
+		}
+	}
+	return depth, s, ok
+}
+
+// Close asks the engine to quit, waits up to grace for it to exit and then
+// kills its process group. It is safe to call more than once.
+func (e *Engine) Close(grace time.Duration) {
+	e.closeOnce.Do(func() {
+		_ = e.Send("quit")
+		_ = e.stdin.Close()
+		t := time.NewTimer(grace)
+		defer t.Stop()
+		// Drain output so the reader can reach EOF.
+	drain:
+		for {
+			select {
+			case _, ok := <-e.lines:
+				if !ok {
+					<-e.wait
+					break drain
+				}
+			case <-t.C:
+				break drain
+			}
+		}
+		e.kill()
+		untrack(e)
+	})
+}
+
+func first(line string) string {
+	f := strings.Fields(line)
+	if len(f) == 0 {
+		return ""
+	}
+	return f[0]
+}
+
+// live holds the engines started and not yet closed, for KillAll.
+var live = struct {
+	sync.Mutex
+	m map[*Engine]bool
+}{m: map[*Engine]bool{}}
+
+func track(e *Engine) {
+	live.Lock()
+	live.m[e] = true
+	live.Unlock()
+}
+
+func untrack(e *Engine) {
+	live.Lock()
+	delete(live.m, e)
+	live.Unlock()
+}
+
+// KillAll kills the process groups of all engines not yet closed. It is
+// meant for a signal handler's last resort.
+func KillAll() {
+	live.Lock()
+	defer live.Unlock()
+	for e := range live.m {
+		e.kill()
+	}
+}

@@ -1,0 +1,144 @@
+package match
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"strings"
+
+	"github.com/notnil/chess"
+
+	"github.com/luftchess/luft/uci/match/pgn"
+	"github.com/luftchess/luft/uci/match/referee"
+)
+
+// Opening is a starting position: a FEN (empty for the standard start)
+// and moves played from it before the engines take over.
+type Opening struct {
+	FEN   string
+	Moves []string // UCI notation
+}
+
+// Book says where openings come from and in which order they are used.
+type Book struct {
+	File   string
+	Format string // "epd" or "pgn"; guessed from the file name when empty
+	Random bool   // shuffle with the match seed instead of file order
+	Plies  int    // use at most this many plies of PGN openings; 0 means all
+	Start  int    // 1-based index of the first opening used
+}
+
+// LoadOpenings reads and checks every opening of the book, truncated to
+// Plies, in file order.
+func LoadOpenings(b Book) ([]Opening, error) {
+	f, err := os.Open(b.File)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	format := b.Format
+	if format == "" {
+		format = "epd"
+		if strings.HasSuffix(strings.ToLower(b.File), ".pgn") {
+			format = "pgn"
+		}
+	}
+	var ops []Opening
+	switch format {
+	case "epd":
+		ops, err = readEPD(f)
+	case "pgn":
+		ops, err = readPGN(f, b.Plies)
+	default:
+		return nil, fmt.Errorf("openings: unknown format %q", format)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("openings %s: %v", b.File, err)
+	}
+	if len(ops) == 0 {
+		return nil, fmt.Errorf("openings %s: no openings", b.File)
+	}
+	return ops, nil
+}
+
+// readEPD reads one position a line; operations after the four FEN fields
+// are ignored, except move counters written as in a FEN.
+func readEPD(r io.Reader) ([]Opening, error) {
+	var ops []Opening
+	s := bufio.NewScanner(r)
+	s.Buffer(make([]byte, 1<<16), 1<<20)
+	for n := 1; s.Scan(); n++ {
+		f := strings.Fields(s.Text())
+		if len(f) == 0 || strings.HasPrefix(f[0], "#") {
+			continue
+		}
+		if len(f) < 4 {
+			return nil, fmt.Errorf("line %d: not an EPD position", n)
+		}
+		fen := strings.Join(f[:4], " ")
+		if len(f) >= 6 && isNumber(f[4]) && isNumber(f[5]) {
+			fen += " " + f[4] + " " + f[5]
+		}
+		g, err := referee.NewGame(fen)
+		if err != nil {
+			return nil, fmt.Errorf("line %d: %v", n, err)
+		}
+		if res, _, _ := g.Result(); res != referee.Unfinished {
+			return nil, fmt.Errorf("line %d: the game is already over", n)
+		}
+		ops = append(ops, Opening{FEN: g.StartFEN()})
+	}
+	return ops, s.Err()
+}
+
+func isNumber(s string) bool {
+	_, err := fmt.Sscanf(s, "%d", new(int))
+	return err == nil
+}
+
+// readPGN reads each game's start position and its first plies moves.
+func readPGN(r io.Reader, plies int) ([]Opening, error) {
+	var ops []Opening
+	pr := pgn.NewReader(r)
+	for n := 1; ; n++ {
+		g, err := pr.Read()
+		if err == io.EOF {
+			return ops, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		if plies > 0 && len(g.Moves) > plies {
+			g.Moves = g.Moves[:plies]
+		}
+		rg, err := g.Replay()
+		if err != nil {
+			return nil, fmt.Errorf("game %d: %v", n, err)
+		}
+		if res, _, _ := rg.Result(); res != referee.Unfinished {
+			return nil, fmt.Errorf("game %d: the game is already over", n)
+		}
+		fen, _ := g.Tag("FEN")
+		ops = append(ops, Opening{FEN: fen, Moves: rg.Moves()})
+	}
+}
+
+// shuffle returns the openings in a random order fixed by seed.
+func shuffle(ops []Opening, seed uint64) []Opening {
+	out := append([]Opening(nil), ops...)
+	rng := rand.New(rand.NewPCG(seed, 0x6c756674))
+	rng.Shuffle(len(out), func(i, j int) { out[i], out[j] = out[j], out[i] })
+	return out
+}
+
+// isStart reports whether fen is the standard starting position.
+func isStart(fen string) bool {
+	if fen == "" {
+		return true
+	}
+	f := strings.Fields(fen)
+	s := strings.Fields(chess.StartingPosition().String())
+	return len(f) >= 4 && strings.Join(f[:4], " ") == strings.Join(s[:4], " ")
+}

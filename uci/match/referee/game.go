@@ -1,0 +1,250 @@
+// Package referee applies the rules of chess to a game between engines:
+// legal moves, the game-ending rules, the clock and adjudication.
+// It knows nothing about processes; package match drives it.
+package referee
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/notnil/chess"
+)
+
+// StartFEN is the standard starting position.
+const StartFEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+
+// Result is the outcome of a game.
+type Result int
+
+// Results of a game.
+const (
+	Unfinished Result = iota
+	WhiteWins
+	BlackWins
+	Draw
+)
+
+// String returns the PGN result token.
+func (r Result) String() string {
+	switch r {
+	case WhiteWins:
+		return "1-0"
+	case BlackWins:
+		return "0-1"
+	case Draw:
+		return "1/2-1/2"
+	}
+	return "*"
+}
+
+// Termination says why a game ended.
+type Termination int
+
+// Ways a game ends. The names follow the PGN Termination tag where one fits.
+const (
+	Ongoing Termination = iota
+	Checkmate
+	Stalemate
+	Repetition           // threefold repetition
+	FiftyMoves           // fifty-move rule
+	InsufficientMaterial // no mate possible
+	TimeForfeit          // a side overran its clock
+	IllegalMove          // a side sent an illegal or unreadable move
+	Crash                // a side's process exited
+	Stall                // a side stopped answering
+	Adjudication         // the referee adjudicated on the engines' scores
+)
+
+// Tag returns the value of the PGN Termination tag.
+func (t Termination) Tag() string {
+	switch t {
+	case TimeForfeit:
+		return "time forfeit"
+	case IllegalMove:
+		return "illegal move"
+	case Crash, Stall:
+		return "abandoned"
+	case Adjudication:
+		return "adjudication"
+	case Ongoing:
+		return "unterminated"
+	}
+	return "normal"
+}
+
+// Color is a side.
+type Color int
+
+// The two sides.
+const (
+	White Color = iota
+	Black
+)
+
+// String returns "White" or "Black".
+func (c Color) String() string {
+	if c == White {
+		return "White"
+	}
+	return "Black"
+}
+
+// Win returns the result of a win by c.
+func (c Color) Win() Result {
+	if c == White {
+		return WhiteWins
+	}
+	return BlackWins
+}
+
+// ErrIllegal is returned by Move for a move that is illegal or unreadable.
+var ErrIllegal = errors.New("illegal move")
+
+// Game is a game in progress, as the referee sees it.
+type Game struct {
+	fen    string // the starting position
+	g      *chess.Game
+	moves  []string       // UCI moves from the start
+	sans   []string       // the same moves in SAN
+	counts map[string]int // occurrences of each position, for repetition
+
+	result Result
+	reason Termination
+	detail string
+}
+
+// NewGame starts a game from fen; an empty fen is the standard start.
+// FENs without move counters (as in EPD) are accepted.
+func NewGame(fen string) (*Game, error) {
+	if fen == "" {
+		fen = StartFEN
+	}
+	f := strings.Fields(fen)
+	if len(f) == 4 {
+		f = append(f, "0", "1")
+	}
+	if len(f) != 6 {
+		return nil, fmt.Errorf("bad FEN %q", fen)
+	}
+	fen = strings.Join(f, " ")
+	opt, err := chess.FEN(fen)
+	if err != nil {
+		return nil, fmt.Errorf("bad FEN %q: %v", fen, err)
+	}
+	g := &Game{fen: fen, g: chess.NewGame(opt), counts: map[string]int{}}
+	g.counts[g.key()]++
+	g.check()
+	return g, nil
+}
+
+// StartFEN returns the game's starting position with move counters.
+func (g *Game) StartFEN() string { return g.fen }
+
+// FEN returns the current position.
+func (g *Game) FEN() string { return g.g.Position().String() }
+
+// Moves returns the moves played so far in UCI notation.
+func (g *Game) Moves() []string { return g.moves }
+
+// SAN returns the moves played so far in SAN.
+func (g *Game) SAN() []string { return g.sans }
+
+// Turn returns the side to move.
+func (g *Game) Turn() Color {
+	if g.g.Position().Turn() == chess.White {
+		return White
+	}
+	return Black
+}
+
+// FullMove returns the current full-move number.
+func (g *Game) FullMove() int {
+	f := strings.Fields(g.FEN())
+	n := 1
+	fmt.Sscan(f[len(f)-1], &n)
+	return n
+}
+
+// Move plays a move given in UCI notation and returns it in SAN. It
+// returns an error wrapping ErrIllegal, leaving the game as it was, if the
+// move is not legal. After the move the game may be over; see Result.
+func (g *Game) Move(uci string) (string, error) {
+	if g.result != Unfinished {
+		return "", fmt.Errorf("game is over")
+	}
+	pos := g.g.Position()
+	m, err := chess.UCINotation{}.Decode(pos, strings.ToLower(uci))
+	if err != nil {
+		return "", fmt.Errorf("%w: %q", ErrIllegal, uci)
+	}
+	var legal *chess.Move
+	for _, v := range pos.ValidMoves() {
+		if v.S1() == m.S1() && v.S2() == m.S2() && v.Promo() == m.Promo() {
+			legal = v
+			break
+		}
+	}
+	if legal == nil {
+		return "", fmt.Errorf("%w: %q", ErrIllegal, uci)
+	}
+	san := chess.AlgebraicNotation{}.Encode(pos, legal)
+	if err := g.g.Move(legal); err != nil {
+		return "", fmt.Errorf("%w: %q: %v", ErrIllegal, uci, err)
+	}
+	g.moves = append(g.moves, chess.UCINotation{}.Encode(pos, legal))
+	g.sans = append(g.sans, san)
+	g.counts[g.key()]++
+	g.check()
+	return san, nil
+}
+
+// key identifies the position for the repetition rule: placement, side to
+// move, castling rights, and the en-passant square only when an en-passant
+// capture is legal (FIDE 9.2.3).
+func (g *Game) key() string {
+	pos := g.g.Position()
+	f := strings.Fields(pos.String())
+	ep := "-"
+	for _, m := range pos.ValidMoves() {
+		if m.HasTag(chess.EnPassant) {
+			ep = f[3]
+			break
+		}
+	}
+	return f[0] + " " + f[1] + " " + f[2] + " " + ep
+}
+
+// check ends the game if a rule says it is over.
+func (g *Game) check() {
+	pos := g.g.Position()
+	side := g.Turn()
+	switch {
+	case pos.Status() == chess.Checkmate:
+		g.End((1 - side).Win(), Checkmate, (1-side).String()+" mates")
+	case pos.Status() == chess.Stalemate:
+		g.End(Draw, Stalemate, "Draw by stalemate")
+	case g.counts[g.key()] >= 3:
+		g.End(Draw, Repetition, "Draw by 3-fold repetition")
+	case pos.HalfMoveClock() >= 100:
+		g.End(Draw, FiftyMoves, "Draw by fifty moves rule")
+	case g.g.Outcome() == chess.Draw && g.g.Method() == chess.InsufficientMaterial:
+		g.End(Draw, InsufficientMaterial, "Draw by insufficient mating material")
+	}
+}
+
+// End ends the game with a result, a termination and a human-readable
+// detail such as "White loses on time". It does nothing if the game is
+// already over.
+func (g *Game) End(r Result, t Termination, detail string) {
+	if g.result != Unfinished {
+		return
+	}
+	g.result, g.reason, g.detail = r, t, detail
+}
+
+// Result returns the result, the termination and the detail; the result
+// is Unfinished while the game goes on.
+func (g *Game) Result() (Result, Termination, string) {
+	return g.result, g.reason, g.detail
+}
