@@ -1,0 +1,51 @@
+package epd
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestParse(t *testing.T) {
+	tests := []struct {
+		line string
+		want Record
+	}{
+		{
+			"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20 ;D2 400",
+			Record{FEN: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", Ops: map[string]string{"D1": "20", "D2": "400"}},
+		},
+		{
+			`2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - bm Qg6; id "WAC.001";`,
+			Record{FEN: "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - -", Ops: map[string]string{"bm": "Qg6", "id": "WAC.001"}},
+		},
+		{
+			"8/8/8/8/8/8/8/K6k w - -",
+			Record{FEN: "8/8/8/8/8/8/8/K6k w - -", Ops: map[string]string{}},
+		},
+	}
+	for _, tt := range tests {
+		got, err := Parse(tt.line)
+		if err != nil {
+			t.Errorf("Parse(%q): %v", tt.line, err)
+			continue
+		}
+		if diff := cmp.Diff(tt.want, got); diff != "" {
+			t.Errorf("Parse(%q) mismatch (-want +got):\n%s", tt.line, diff)
+		}
+	}
+	if _, err := Parse("8/8/8 w"); err == nil {
+		t.Error("Parse of a short line: want an error")
+	}
+}
+
+func TestRead(t *testing.T) {
+	recs, err := Read(strings.NewReader("# comment\n\n8/8/8/8/8/8/8/K6k w - - ;D1 3\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(recs) != 1 || recs[0].Line != 3 || recs[0].Ops["D1"] != "3" {
+		t.Errorf("Read = %+v, want one record from line 3 with D1 3", recs)
+	}
+}
