@@ -140,7 +140,7 @@ func (r *Reader) Read() (*Game, error) {
 		if err != nil {
 			return nil, err
 		}
-		if c > ' ' {
+		if c > ' ' && c != '{' {
 			afterComment = false
 		}
 		switch {

@@ -1,0 +1,310 @@
+package match
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/luftchess/luft/uci/client"
+	"github.com/luftchess/luft/uci/match/pgn"
+	"github.com/luftchess/luft/uci/match/referee"
+)
+
+// fake is the path of the test engine built from testdata/fakeengine.
+var fake string
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "luft-match-test")
+	if err != nil {
+		panic(err)
+	}
+	fake = filepath.Join(dir, "fakeengine")
+	out, err := exec.Command("go", "build", "-o", fake, "./testdata/fakeengine").CombinedOutput()
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "building the fake engine: %v\n%s", err, out)
+		os.Exit(1)
+	}
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+func player(name, mode string, tc referee.TimeControl) Player {
+	return Player{Name: name, Engine: client.Config{Cmd: fake, Args: []string{mode}}, TC: tc}
+}
+
+// running counts live processes running the fake engine.
+func running(t *testing.T) int {
+	t.Helper()
+	n := 0
+	procs, _ := filepath.Glob("/proc/[0-9]*/exe")
+	for _, p := range procs {
+		if exe, err := os.Readlink(p); err == nil && exe == fake {
+			n++
+		}
+	}
+	return n
+}
+
+// readGames reads every game of a PGN file.
+func readGames(t *testing.T, file string) []*pgn.Game {
+	t.Helper()
+	f, err := os.Open(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var games []*pgn.Game
+	r := pgn.NewReader(f)
+	for {
+		g, err := r.Read()
+		if err != nil {
+			break
+		}
+		games = append(games, g)
+	}
+	return games
+}
+
+type ending struct {
+	Result, Termination, Comment string
+}
+
+func TestMisbehavingEngines(t *testing.T) {
+	fast := referee.TimeControl{Base: 500 * time.Millisecond, Inc: 10 * time.Millisecond}
+	tests := []struct {
+		mode string
+		tc   referee.TimeControl
+		want ending
+	}{
+		{"crash", fast, ending{"0-1", "abandoned", "White disconnects: the engine exited"}},
+		{"hang", fast, ending{"0-1", "time forfeit", "White loses on time"}},
+		{"slow", referee.TimeControl{MoveTime: 100 * time.Millisecond}, ending{"0-1", "time forfeit", "White loses on time"}},
+		{"slow", referee.TimeControl{MoveTime: 100 * time.Millisecond, Margin: 500 * time.Millisecond}, ending{"", "", ""}},
+		{"illegal", fast, ending{"0-1", "illegal move", "White makes an illegal move: e2e5"}},
+		{"garbage", fast, ending{"0-1", "illegal move", "White makes an illegal move: xyzzy"}},
+		{"nouci", fast, ending{"0-1", "abandoned", "White fails to start: waiting for uciok: engine did not answer in time"}},
+		{"mute", fast, ending{"0-1", "abandoned", "White fails to start: waiting for readyok: engine did not answer in time"}},
+		{"hang", referee.TimeControl{Depth: 3}, ending{"0-1", "abandoned", "White stops answering (engine did not answer in time)"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.mode, func(t *testing.T) {
+			out := filepath.Join(t.TempDir(), "games.pgn")
+			cfg := Config{
+				Players:      []Player{player("bad", tt.mode, tt.tc), player("good", "good", tt.tc)},
+				PGNOut:       out,
+				StartTimeout: 300 * time.Millisecond,
+				ReadyTimeout: 300 * time.Millisecond,
+				MoveTimeout:  300 * time.Millisecond,
+			}
+			var log bytes.Buffer
+			start := time.Now()
+			res, err := Run(context.Background(), cfg, &log)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if d := time.Since(start); d > 10*time.Second {
+				t.Errorf("the game took %v", d)
+			}
+			games := readGames(t, out)
+			if len(games) != 1 || res.Played != 1 {
+				t.Fatalf("got %d games in the PGN, %d played; want 1\n%s", len(games), res.Played, log.String())
+			}
+			g := games[0]
+			term, _ := g.Tag("Termination")
+			got := ending{g.Result, term, g.ResultComment}
+			if tt.want == (ending{}) { // must not be a failure of the bad side
+				if strings.HasPrefix(got.Comment, "White") && got.Result == "0-1" {
+					t.Errorf("bad side lost: %+v", got)
+				}
+			} else if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("ending mismatch (-want +got):\n%s", diff)
+			}
+			if err := g.Check(); err != nil {
+				t.Errorf("Check: %v", err)
+			}
+			if n := running(t); n != 0 {
+				t.Errorf("%d engine processes still running", n)
+			}
+		})
+	}
+}
+
+func TestMatch(t *testing.T) {
+	dir := t.TempDir()
+	epd := filepath.Join(dir, "book.epd")
+	book := "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - id \"e4\";\n" +
+		"rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq -\n" +
+		"rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1\n"
+	if err := os.WriteFile(epd, []byte(book), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "games.pgn")
+	tc := referee.TimeControl{Base: 5 * time.Second, Inc: 50 * time.Millisecond}
+	cfg := Config{
+		Players:      []Player{player("one", "good", tc), player("two", "slow", referee.TimeControl{Depth: 1}), player("three", "good", tc)},
+		Tournament:   Gauntlet,
+		Rounds:       2,
+		Repeat:       true,
+		Concurrency:  2,
+		Book:         &Book{File: epd, Random: true},
+		Seed:         7,
+		PGNOut:       out,
+		Adjudication: referee.Adjudicator{DrawMoveNumber: 1, DrawMoveCount: 2, DrawScore: 10},
+	}
+	var log bytes.Buffer
+	res, err := Run(context.Background(), cfg, &log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Gauntlet of one against two and three, 2 rounds of 2 games each.
+	if res.Played != 8 || len(res.Encounters) != 2 {
+		t.Fatalf("played %d games in %d encounters, want 8 in 2\n%s", res.Played, len(res.Encounters), log.String())
+	}
+	for _, e := range res.Encounters {
+		if e.A != 0 || e.Pentanomial.Pairs() != 2 {
+			t.Errorf("encounter %d-%d has %d pairs, want 0-x with 2", e.A, e.B, e.Pentanomial.Pairs())
+		}
+	}
+	f, err := os.Open(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if n, err := pgn.CheckAll(f); n != 8 || err != nil {
+		t.Errorf("CheckAll = %d, %v; want 8 good games", n, err)
+	}
+	games := readGames(t, out)
+	for _, g := range games {
+		fen, _ := g.Tag("FEN")
+		if _, ok := g.Tag("SetUp"); !ok || !strings.Contains(book, strings.Join(strings.Fields(fen)[:4], " ")) {
+			t.Errorf("game does not start from a book position: FEN %q", fen)
+		}
+		for _, tag := range []string{"Event", "Site", "Date", "Round", "White", "Black", "Result", "TimeControl", "Termination", "PlyCount"} {
+			if _, ok := g.Tag(tag); !ok && !(tag == "TimeControl") {
+				t.Errorf("game lacks the %s tag", tag)
+			}
+		}
+	}
+	if !strings.Contains(log.String(), "Ptnml(0-2)") || !strings.Contains(log.String(), "Elo:") {
+		t.Errorf("report lacks the statistics:\n%s", log.String())
+	}
+	if n := running(t); n != 0 {
+		t.Errorf("%d engine processes still running", n)
+	}
+}
+
+func TestCancel(t *testing.T) {
+	tc := referee.TimeControl{Base: time.Minute}
+	cfg := Config{Players: []Player{player("a", "hang", tc), player("b", "good", tc)}, Rounds: 4, Concurrency: 2}
+	ctx, cancel := context.WithTimeout(context.Background(), 500*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	res, err := Run(ctx, cfg, &bytes.Buffer{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := time.Since(start); d > 5*time.Second || res.Played != 0 {
+		t.Errorf("cancelled match took %v and counted %d games", d, res.Played)
+	}
+	if n := running(t); n != 0 {
+		t.Errorf("%d engine processes still running", n)
+	}
+}
+
+func TestSchedule(t *testing.T) {
+	ops := []Opening{{FEN: "a"}, {FEN: "b"}, {FEN: "c"}}
+	type game struct {
+		White, Black int
+		FEN          string
+		Pair         int
+	}
+	tests := []struct {
+		name string
+		cfg  Config
+		want []game
+	}{
+		{"repeat", Config{Players: make([]Player, 2), Rounds: 2, Repeat: true},
+			[]game{{0, 1, "a", 0}, {1, 0, "a", 0}, {1, 0, "b", 1}, {0, 1, "b", 1}}},
+		{"alternate", Config{Players: make([]Player, 2), Rounds: 3},
+			[]game{{0, 1, "a", -1}, {1, 0, "b", -1}, {0, 1, "c", -1}}},
+		{"round robin", Config{Players: make([]Player, 3), Rounds: 1},
+			[]game{{0, 1, "a", -1}, {0, 2, "b", -1}, {1, 2, "c", -1}}},
+		{"gauntlet from start=3", Config{Players: make([]Player, 3), Rounds: 1, Tournament: Gauntlet, Book: &Book{Start: 3}},
+			[]game{{0, 1, "c", -1}, {0, 2, "a", -1}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cfg := tt.cfg.withDefaults()
+			var got []game
+			for _, p := range cfg.schedule(ops) {
+				got = append(got, game{p.white, p.black, p.opening.FEN, p.pair})
+			}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("schedule mismatch (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestParseArgs(t *testing.T) {
+	args := strings.Fields("-engine cmd=/bin/a name=A option.Hash=64 option.Threads=1 option.Hash=128 " +
+		"-engine cmd=/bin/b args=-x timemargin=50 restart=on -each tc=40/10+0.1 " +
+		"-tournament gauntlet -rounds 5 -repeat -concurrency 2 -srand 42 " +
+		"-openings file=book.pgn format=pgn order=random plies=8 start=2 -pgnout file=out.pgn " +
+		"-sprt elo0=0 elo1=5 alpha=0.1 -resign movecount=3 score=600 -draw movenumber=40 movecount=8 score=10")
+	got, err := ParseArgs(args)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tc := referee.TimeControl{Moves: 40, Base: 10 * time.Second, Inc: 100 * time.Millisecond}
+	margin := tc
+	margin.Margin = 50 * time.Millisecond
+	want := Config{
+		Players: []Player{
+			{Name: "A", Engine: client.Config{Cmd: "/bin/a", Options: []client.Option{{Name: "Hash", Value: "128"}, {Name: "Threads", Value: "1"}}}, TC: tc},
+			{Name: "b", Engine: client.Config{Cmd: "/bin/b", Args: []string{"-x"}}, TC: margin, Restart: true},
+		},
+		Tournament: Gauntlet, Rounds: 5, Repeat: true, Concurrency: 2, Seed: 42,
+		Book:   &Book{File: "book.pgn", Format: "pgn", Random: true, Plies: 8, Start: 2},
+		PGNOut: "out.pgn",
+	}
+	want.SPRT = got.SPRT
+	want.Adjudication = referee.Adjudicator{ResignMoveCount: 3, ResignScore: 600, DrawMoveNumber: 40, DrawMoveCount: 8, DrawScore: 10}
+	if diff := cmp.Diff(want, got, cmp.AllowUnexported(referee.Adjudicator{})); diff != "" {
+		t.Errorf("ParseArgs mismatch (-want +got):\n%s", diff)
+	}
+	if s := got.SPRT; s == nil || *s != (struct{ Elo0, Elo1, Alpha, Beta float64 }{0, 5, 0.1, 0.05}) {
+		t.Errorf("SPRT = %+v", s)
+	}
+	for _, bad := range []string{"-engine name=x", "-rounds x", "-bogus", "-engine cmd=a tc=0+0", "-sprt elo0", "stray"} {
+		if _, err := ParseArgs(strings.Fields(bad)); err == nil {
+			t.Errorf("ParseArgs(%q) succeeded", bad)
+		}
+	}
+}
+
+func TestPositionCommand(t *testing.T) {
+	tests := []struct {
+		fen   string
+		moves []string
+		want  string
+	}{
+		{"", nil, "position startpos"},
+		{referee.StartFEN, []string{"e2e4", "e7e5"}, "position startpos moves e2e4 e7e5"},
+		{"k7/8/2Q5/8/8/8/8/7K w - - 0 1", []string{"c6b6"}, "position fen k7/8/2Q5/8/8/8/8/7K w - - 0 1 moves c6b6"},
+	}
+	for _, tt := range tests {
+		if got := positionCommand(tt.fen, tt.moves); got != tt.want {
+			t.Errorf("positionCommand = %q, want %q", got, tt.want)
+		}
+	}
+}

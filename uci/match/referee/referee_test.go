@@ -1,0 +1,261 @@
+package referee
+
+import (
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+type verdict struct {
+	Result      Result
+	Termination Termination
+	Detail      string
+	Plies       int // moves accepted
+}
+
+func TestGameEndings(t *testing.T) {
+	tests := []struct {
+		name  string
+		fen   string
+		moves string
+		want  verdict
+	}{
+		{"fool's mate", "", "f2f3 e7e5 g2g4 d8h4",
+			verdict{BlackWins, Checkmate, "Black mates", 4}},
+		{"stalemate", "k7/8/2Q5/8/8/8/8/7K w - - 0 1", "c6b6",
+			verdict{Draw, Stalemate, "Draw by stalemate", 1}},
+		// The start position occurs at plies 0, 4 and 8.
+		{"threefold", "", "g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8",
+			verdict{Draw, Repetition, "Draw by 3-fold repetition", 8}},
+		{"twofold goes on", "", "g1f3 g8f6 f3g1 f6g8",
+			verdict{Unfinished, Ongoing, "", 4}},
+		// After e2e4 the FEN has ep square e3, but no capture is possible,
+		// so the position is the same as after the knight dance (FIDE
+		// 9.2.3): third occurrence at ply 9. A FEN-compare would miss it.
+		{"threefold with a dead en-passant square", "", "e2e4 g8f6 g1f3 f6g8 f3g1 g8f6 g1f3 f6g8 f3g1",
+			verdict{Draw, Repetition, "Draw by 3-fold repetition", 9}},
+		{"fifty moves", "k7/8/8/8/8/8/8/K6R w - - 99 80", "h1h2",
+			verdict{Draw, FiftyMoves, "Draw by fifty moves rule", 1}},
+		{"mate on the hundredth half-move wins", "k7/8/1K6/8/8/8/8/7R w - - 99 80", "h1h8",
+			verdict{WhiteWins, Checkmate, "White mates", 1}},
+		{"capture resets the fifty-move count", "k7/8/8/8/8/8/1r6/KR6 w - - 99 80", "b1b2",
+			verdict{Unfinished, Ongoing, "", 1}},
+		{"insufficient material", "k7/8/8/8/8/8/1r6/K7 w - - 0 1", "a1b2",
+			verdict{Draw, InsufficientMaterial, "Draw by insufficient mating material", 1}},
+		{"king and bishop vs king", "k7/8/8/8/8/8/1r6/KB6 w - - 0 1", "a1b2",
+			verdict{Draw, InsufficientMaterial, "Draw by insufficient mating material", 1}},
+		{"knight and bishop can mate", "k7/8/8/8/8/8/1r6/KBN5 w - - 0 1", "a1b2",
+			verdict{Unfinished, Ongoing, "", 1}},
+		{"EPD without counters", "k7/8/2Q5/8/8/8/8/7K w - -", "c6b6",
+			verdict{Draw, Stalemate, "Draw by stalemate", 1}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			g, err := NewGame(tt.fen)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, m := range strings.Fields(tt.moves) {
+				if _, err := g.Move(m); err != nil {
+					t.Fatalf("Move(%s): %v", m, err)
+				}
+			}
+			r, term, detail := g.Result()
+			got := verdict{r, term, detail, len(g.Moves())}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("mismatch (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestIllegalMoves(t *testing.T) {
+	tests := []struct {
+		fen, move string
+	}{
+		{"", "e2e5"},
+		{"", "e1g1"},  // castling through pieces
+		{"", "xyzzy"}, // garbage
+		{"", "0000"},  // null move
+		{"", "(none)"},
+		{"", ""},
+		{"", "e7e5"},                             // opponent's piece
+		{"8/P6k/8/8/8/8/8/K7 w - - 0 1", "a7a8"}, // promotion without piece
+		{"8/P6k/8/8/8/8/8/K7 w - - 0 1", "a7a8k"},    // promotion to king
+		{"4k3/8/8/8/8/8/8/4K2r w - - 0 1", "e1f1"},   // into check
+		{"4k3/8/8/8/8/8/8/R3K2r w Q - 0 1", "e1c1x"}, // unreadable
+		{"r3k3/8/8/8/8/8/8/4K3 b q - 0 1", "e8c8"},   // legal, checked below
+	}
+	for _, tt := range tests[:len(tests)-1] {
+		g, err := NewGame(tt.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		before := g.FEN()
+		if san, err := g.Move(tt.move); !errors.Is(err, ErrIllegal) {
+			t.Errorf("Move(%q) in %q = %q, %v; want ErrIllegal", tt.move, tt.fen, san, err)
+		}
+		if g.FEN() != before || len(g.Moves()) != 0 {
+			t.Errorf("Move(%q) changed the game", tt.move)
+		}
+	}
+	// Castling with the rook present is legal and written O-O-O.
+	g, _ := NewGame(tests[len(tests)-1].fen)
+	if san, err := g.Move("e8c8"); err != nil || san != "O-O-O" {
+		t.Errorf("Move(e8c8) = %q, %v; want O-O-O", san, err)
+	}
+}
+
+func TestParseTimeControl(t *testing.T) {
+	tests := []struct {
+		in      string
+		want    TimeControl
+		wantErr bool
+	}{
+		{in: "10+0.1", want: TimeControl{Base: 10 * time.Second, Inc: 100 * time.Millisecond}},
+		{in: "40/60", want: TimeControl{Moves: 40, Base: time.Minute}},
+		{in: "40/1:30+1", want: TimeControl{Moves: 40, Base: 90 * time.Second, Inc: time.Second}},
+		{in: "0+1", want: TimeControl{Inc: time.Second}},
+		{in: "inf"},
+		{in: "0+0", wantErr: true},
+		{in: "x+1", wantErr: true},
+		{in: "0/10", wantErr: true},
+		{in: "-5+1", wantErr: true},
+	}
+	for _, tt := range tests {
+		got, err := ParseTimeControl(tt.in)
+		if (err != nil) != tt.wantErr {
+			t.Errorf("ParseTimeControl(%q) error = %v, wantErr %v", tt.in, err, tt.wantErr)
+			continue
+		}
+		if diff := cmp.Diff(tt.want, got); diff != "" {
+			t.Errorf("ParseTimeControl(%q) mismatch (-want +got):\n%s", tt.in, diff)
+		}
+		if !tt.wantErr && tt.in != "inf" && got.String() != tt.in && tt.in != "40/1:30+1" {
+			t.Errorf("String() = %q, want %q", got.String(), tt.in)
+		}
+	}
+}
+
+func TestClock(t *testing.T) {
+	ms := time.Millisecond
+	tests := []struct {
+		name  string
+		tc    TimeControl
+		spend []time.Duration
+		want  []bool        // Spend results
+		left  time.Duration // after the last move
+		mtg   int           // moves to go after the last move
+	}{
+		// 1000 + 100 at the start; 1100-600+100 = 600; 600-500+100 = 200.
+		{"increment", TimeControl{Base: 1000 * ms, Inc: 100 * ms}, []time.Duration{600 * ms, 500 * ms}, []bool{true, true}, 200 * ms, 0},
+		{"overrun", TimeControl{Base: 1000 * ms, Inc: 100 * ms}, []time.Duration{1101 * ms}, []bool{false}, 1100 * ms, 0},
+		// Within the margin: the clock goes to 0, then the increment.
+		{"margin", TimeControl{Base: 1000 * ms, Inc: 100 * ms, Margin: 50 * ms}, []time.Duration{1140 * ms}, []bool{true}, 100 * ms, 0},
+		{"beyond margin", TimeControl{Base: 1000 * ms, Margin: 50 * ms}, []time.Duration{1051 * ms}, []bool{false}, 1000 * ms, 0},
+		// 2 moves per 1 s: 1000-300 = 700, 700-300+1000 = 1400 at the new period.
+		{"periods", TimeControl{Moves: 2, Base: 1000 * ms}, []time.Duration{300 * ms, 300 * ms}, []bool{true, true}, 1400 * ms, 2},
+		{"periods mid", TimeControl{Moves: 2, Base: 1000 * ms}, []time.Duration{300 * ms}, []bool{true}, 700 * ms, 1},
+		{"movetime", TimeControl{MoveTime: 100 * ms}, []time.Duration{100 * ms, 101 * ms}, []bool{true, false}, 0, 0},
+		{"depth has no clock", TimeControl{Depth: 5}, []time.Duration{time.Hour}, []bool{true}, 0, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := NewClock(tt.tc)
+			var got []bool
+			for _, d := range tt.spend {
+				got = append(got, c.Spend(d))
+			}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("Spend mismatch (-want +got):\n%s", diff)
+			}
+			if c.Left() != tt.left || c.MovesToGo() != tt.mtg {
+				t.Errorf("Left, MovesToGo = %v, %d; want %v, %d", c.Left(), c.MovesToGo(), tt.left, tt.mtg)
+			}
+		})
+	}
+}
+
+func TestGoCommand(t *testing.T) {
+	s := time.Second
+	tests := []struct {
+		name         string
+		turn         Color
+		white, black TimeControl
+		want         string
+	}{
+		{"increment", White, TimeControl{Base: 10 * s, Inc: s / 10}, TimeControl{Base: 10 * s, Inc: s / 10},
+			"go wtime 10100 btime 10100 winc 100 binc 100"},
+		{"no increment", Black, TimeControl{Base: 60 * s}, TimeControl{Base: 60 * s}, "go wtime 60000 btime 60000"},
+		{"moves to go", White, TimeControl{Moves: 40, Base: 60 * s}, TimeControl{Moves: 40, Base: 60 * s},
+			"go wtime 60000 btime 60000 movestogo 40"},
+		{"movetime", White, TimeControl{MoveTime: s / 2}, TimeControl{MoveTime: s / 2}, "go movetime 500"},
+		{"nodes and clock", Black, TimeControl{Base: s}, TimeControl{Base: s, Nodes: 1000}, "go wtime 1000 btime 1000 nodes 1000"},
+		{"depth", White, TimeControl{Depth: 7}, TimeControl{Depth: 7}, "go depth 7"},
+	}
+	for _, tt := range tests {
+		if got := GoCommand(tt.turn, NewClock(tt.white), NewClock(tt.black)); got != tt.want {
+			t.Errorf("%s: GoCommand = %q, want %q", tt.name, got, tt.want)
+		}
+	}
+}
+
+func TestAdjudicator(t *testing.T) {
+	type report struct {
+		mover    Color
+		fullMove int
+		valid    bool
+		cp, mate int
+	}
+	// scores alternate white, black from each mover's point of view.
+	plies := func(from int, n int, white, black int) []report {
+		var r []report
+		for i := range n {
+			r = append(r, report{White, from + i, true, white, 0}, report{Black, from + i, true, black, 0})
+		}
+		return r
+	}
+	tests := []struct {
+		name    string
+		adj     Adjudicator
+		reports []report
+		want    []Result // result after each report, Unfinished omitted: the first decided
+		at      int      // index of the deciding report, -1 for none
+	}{
+		{"resign white wins after 3 moves each", Adjudicator{ResignMoveCount: 3, ResignScore: 600},
+			plies(20, 3, 700, -650), []Result{WhiteWins}, 5},
+		{"resign needs agreement", Adjudicator{ResignMoveCount: 3, ResignScore: 600},
+			plies(20, 3, 700, -100), nil, -1},
+		{"resign black wins on mate scores", Adjudicator{ResignMoveCount: 2, ResignScore: 600},
+			[]report{{White, 30, true, 0, -5}, {Black, 30, true, 0, 4}, {White, 31, true, -900, 0}, {Black, 31, true, 0, 3}},
+			[]Result{BlackWins}, 3},
+		{"missing score breaks the streak", Adjudicator{ResignMoveCount: 1, ResignScore: 600},
+			[]report{{White, 1, true, 700, 0}, {Black, 1, false, 0, 0}, {White, 2, true, 700, 0}, {Black, 2, true, -700, 0}},
+			[]Result{WhiteWins}, 3},
+		{"draw after move 40", Adjudicator{DrawMoveNumber: 40, DrawMoveCount: 4, DrawScore: 10},
+			plies(38, 6, 5, -10), []Result{Draw}, 11}, // plies from move 40: indices 4..11
+		{"draw window broken", Adjudicator{DrawMoveNumber: 1, DrawMoveCount: 2, DrawScore: 10},
+			append(plies(1, 1, 5, 11), plies(2, 1, 0, 0)...), nil, -1},
+		{"disabled", Adjudicator{}, plies(1, 20, 5000, -5000), nil, -1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			a := tt.adj
+			var got []Result
+			at := -1
+			for i, r := range tt.reports {
+				if res := a.Update(r.mover, r.fullMove, r.valid, r.cp, r.mate); res != Unfinished {
+					got = append(got, res)
+					at = i
+					break
+				}
+			}
+			if diff := cmp.Diff(tt.want, got); diff != "" || at != tt.at {
+				t.Errorf("mismatch at %d, want %d (-want +got):\n%s", at, tt.at, diff)
+			}
+		})
+	}
+}

@@ -1,0 +1,97 @@
+// Command fakeengine is a UCI engine for tests that plays the first legal
+// move, or misbehaves as its first argument says:
+//
+//	good     plays the first legal move at once
+//	crash    exits when asked for its first move
+//	hang     never answers go
+//	illegal  answers every go with e2e5 (or a1a1)
+//	garbage  answers go with lines of garbage and "bestmove xyzzy"
+//	slow     sleeps 300 ms per move
+//	nouci    never answers uci
+//	mute     answers uci but never readyok
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/notnil/chess"
+)
+
+func main() {
+	mode := "good"
+	if len(os.Args) > 1 {
+		mode = os.Args[1]
+	}
+	in := bufio.NewScanner(os.Stdin)
+	in.Buffer(make([]byte, 1<<20), 1<<20)
+	var pos *chess.Position
+	for in.Scan() {
+		f := strings.Fields(in.Text())
+		if len(f) == 0 {
+			continue
+		}
+		switch f[0] {
+		case "uci":
+			if mode == "nouci" {
+				continue
+			}
+			fmt.Println("id name fake-" + mode)
+			fmt.Println("uciok")
+		case "isready":
+			if mode != "mute" {
+				fmt.Println("readyok")
+			}
+		case "position":
+			pos = position(f[1:])
+		case "go":
+			switch mode {
+			case "crash":
+				os.Exit(3)
+			case "hang":
+				continue
+			case "illegal":
+				fmt.Println("bestmove e2e5")
+				continue
+			case "garbage":
+				fmt.Println("\x00\xff{}{{ bestmove")
+				fmt.Println("info score banana")
+				fmt.Println("bestmove xyzzy")
+				continue
+			case "slow":
+				time.Sleep(300 * time.Millisecond)
+			}
+			m := pos.ValidMoves()[0]
+			fmt.Println("info depth 1 score cp 0 nodes 1")
+			fmt.Println("bestmove " + chess.UCINotation{}.Encode(pos, m))
+		case "quit":
+			return
+		}
+	}
+}
+
+func position(f []string) *chess.Position {
+	g := chess.NewGame(chess.UseNotation(chess.UCINotation{}))
+	i := 1
+	if f[0] == "fen" {
+		for i < len(f) && f[i] != "moves" {
+			i++
+		}
+		opt, err := chess.FEN(strings.Join(f[1:i], " "))
+		if err != nil {
+			panic(err)
+		}
+		g = chess.NewGame(opt, chess.UseNotation(chess.UCINotation{}))
+	}
+	if i < len(f) && f[i] == "moves" {
+		for _, m := range f[i+1:] {
+			if err := g.MoveStr(m); err != nil {
+				panic(err)
+			}
+		}
+	}
+	return g.Position()
+}
