@@ -1,0 +1,149 @@
+package uci
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/luftchess/luft/engine"
+)
+
+// settings are the current values of the UCI options.
+type settings struct {
+	engine     engine.Options
+	ponder     bool
+	showWDL    bool
+	chess960   bool
+	syzygyPath string
+}
+
+// option is one entry of the option table: its declaration and a setter
+// that parses and applies a value sent by setoption.
+type option struct {
+	name     string
+	kind     string // check, spin, button or string, as UCI spells them
+	def      string // default value as declared
+	min, max int    // range of a spin
+	// set applies value (already "<empty>"-translated for strings). It
+	// returns an error, and changes nothing, when the value is invalid.
+	set func(s *session, value string) error
+}
+
+// optionTable lists every option in the order the uci command declares them.
+// Adding an option is adding one line here.
+var optionTable = []option{
+	spin("Threads", 1, 1, 1024, func(s *session, v int) { s.settings.engine.Threads = v }),
+	spin("Hash", 16, 1, maxHashMB, func(s *session, v int) { s.settings.engine.HashMB = v }),
+	button("Clear Hash", func(s *session) { s.pendingNewGame = true }),
+	check("Ponder", false, func(s *session, v bool) { s.settings.ponder = v }),
+	spin("MultiPV", 1, 1, 256, func(s *session, v int) { s.settings.engine.MultiPV = v }),
+	spin("Move Overhead", 10, 0, 5000, func(s *session, v int) {
+		s.settings.engine.MoveOverhead = time.Duration(v) * time.Millisecond
+	}),
+	check("UCI_ShowWDL", false, func(s *session, v bool) { s.settings.showWDL = v }),
+	check("UCI_Chess960", false, func(s *session, v bool) {
+		s.settings.chess960 = v
+		if v {
+			s.infof("UCI_Chess960 is not supported yet: castling rights and moves are read as standard chess")
+		}
+	}),
+	text("SyzygyPath", "", func(s *session, v string) {
+		s.settings.syzygyPath = v
+		if v != "" {
+			s.infof("SyzygyPath stored; tablebases are not supported yet")
+		}
+	}),
+}
+
+// maxHashMB bounds Hash: 64 GiB is more than any machine Luft targets has,
+// and far below sizes that would overflow the table's index arithmetic.
+const maxHashMB = 1 << 16
+
+// spin declares an integer option in [min, max].
+func spin(name string, def, min, max int, set func(*session, int)) option {
+	return option{name: name, kind: "spin", def: strconv.Itoa(def), min: min, max: max,
+		set: func(s *session, v string) error {
+			n, err := strconv.Atoi(v)
+			if err != nil {
+				return fmt.Errorf("%q is not an integer", v)
+			}
+			if n < min || n > max {
+				return fmt.Errorf("%d is outside [%d, %d]", n, min, max)
+			}
+			set(s, n)
+			return nil
+		}}
+}
+
+// check declares a boolean option.
+func check(name string, def bool, set func(*session, bool)) option {
+	return option{name: name, kind: "check", def: strconv.FormatBool(def),
+		set: func(s *session, v string) error {
+			switch strings.ToLower(v) {
+			case "true":
+				set(s, true)
+			case "false":
+				set(s, false)
+			default:
+				return fmt.Errorf("%q is neither true nor false", v)
+			}
+			return nil
+		}}
+}
+
+// button declares an option without a value.
+func button(name string, press func(*session)) option {
+	return option{name: name, kind: "button",
+		set: func(s *session, _ string) error { press(s); return nil }}
+}
+
+// text declares a string option. UCI calls this type "string".
+func text(name, def string, set func(*session, string)) option {
+	return option{name: name, kind: "string", def: def,
+		set: func(s *session, v string) error { set(s, v); return nil }}
+}
+
+// String returns the option's declaration line.
+func (o option) String() string {
+	switch o.kind {
+	case "spin":
+		return fmt.Sprintf("option name %s type spin default %s min %d max %d", o.name, o.def, o.min, o.max)
+	case "button":
+		return fmt.Sprintf("option name %s type button", o.name)
+	case "string":
+		def := o.def
+		if def == "" {
+			def = "<empty>"
+		}
+		return fmt.Sprintf("option name %s type string default %s", o.name, def)
+	}
+	return fmt.Sprintf("option name %s type %s default %s", o.name, o.kind, o.def)
+}
+
+// findOption returns the option called name, ignoring case.
+func findOption(name string) (option, bool) {
+	for _, o := range optionTable {
+		if strings.EqualFold(o.name, name) {
+			return o, true
+		}
+	}
+	return option{}, false
+}
+
+// defaultSettings returns the settings with every option at its default.
+func defaultSettings() settings {
+	s := &session{quiet: true}
+	for _, o := range optionTable {
+		if o.kind != "button" {
+			if err := o.set(s, o.def); err != nil {
+				panic("uci: bad default for option " + o.name + ": " + err.Error())
+			}
+		}
+	}
+	return s.settings
+}
+
+// DefaultOptions returns the engine options that the UCI options' defaults
+// select; create the Searcher with them.
+func DefaultOptions() engine.Options { return defaultSettings().engine }

@@ -1,0 +1,274 @@
+// Package uci implements Luft's front end for the Universal Chess Interface
+// protocol: it reads GUI commands line by line, keeps the position and the
+// options, runs searches in their own goroutine and writes the engine's
+// replies.
+//
+// The loop handles commands strictly in order and never waits for a
+// search, so isready is answered at once and stop or ponderhit cannot be
+// lost, even when they arrive before the search goroutine has started.
+// Every go gets exactly one bestmove; after go infinite and go ponder it is
+// held back until stop (or ponderhit).
+package uci
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/luftchess/luft/engine"
+	"github.com/luftchess/luft/engine/board"
+)
+
+// Searcher is the engine that the front end drives. Only one method is
+// called at a time, and SetOptions and NewGame only between searches.
+type Searcher interface {
+	// SetOptions applies new option values.
+	SetOptions(engine.Options)
+	// NewGame forgets everything learned in earlier searches.
+	NewGame()
+	// Search searches pos within lim, calling report with progress, until
+	// a limit is reached or ctx is cancelled, and returns the move to play.
+	Search(ctx context.Context, pos *board.Position, lim engine.Limits, report func(engine.Info)) engine.Result
+}
+
+// ID is what the engine calls itself in reply to the uci command.
+type ID struct {
+	Name   string
+	Author string
+}
+
+// quitWait bounds how long quit waits for a stopped search to send its
+// bestmove before the loop returns anyway.
+const quitWait = 50 * time.Millisecond
+
+// session is the state of one protocol conversation.
+type session struct {
+	id       ID
+	searcher Searcher
+	out      *writer
+	quiet    bool // no output at all: used to compute default settings
+
+	settings       settings
+	applied        engine.Options // what the searcher was last given
+	pendingNewGame bool           // ucinewgame or Clear Hash not yet passed on
+	debug          bool
+
+	game   *game
+	search *search // the latest search; nil before the first go
+}
+
+// Run speaks UCI with a GUI: it reads commands from in and writes replies to
+// out until quit or the end of in. s must have been created with
+// DefaultOptions. Run returns nil after quit or end of input, or the error
+// that made reading or writing fail.
+func Run(in io.Reader, out io.Writer, s Searcher, id ID) error {
+	ses := &session{
+		id:       id,
+		searcher: s,
+		out:      &writer{w: out},
+		settings: defaultSettings(),
+		game:     newGame(),
+	}
+	ses.applied = ses.settings.engine
+	r := bufio.NewReaderSize(in, 64<<10)
+	for {
+		line, readErr := readLine(r)
+		// A lone CR also ends a line.
+		for _, l := range strings.Split(line, "\r") {
+			if !ses.handle(parseLine(l)) {
+				ses.quit()
+				return ses.out.failed()
+			}
+		}
+		if err := ses.out.failed(); err != nil {
+			ses.quit()
+			return err
+		}
+		if readErr != nil {
+			ses.quit()
+			if errors.Is(readErr, io.EOF) {
+				return nil
+			}
+			return readErr
+		}
+	}
+}
+
+// readLine returns the next line of r without its length limit, including
+// the final newline when there is one.
+func readLine(r *bufio.Reader) (string, error) {
+	var buf []byte
+	for {
+		chunk, err := r.ReadSlice('\n')
+		if err == bufio.ErrBufferFull {
+			buf = append(buf, chunk...)
+			continue
+		}
+		if buf == nil {
+			return string(chunk), err
+		}
+		return string(append(buf, chunk...)), err
+	}
+}
+
+// handle executes one command and reports whether the loop goes on.
+func (s *session) handle(c command) bool {
+	switch c.name {
+	case "":
+		if s.debug && strings.TrimSpace(c.line) != "" {
+			s.infof("unknown command: %s", c.line)
+		}
+	case "uci":
+		s.uci()
+	case "debug":
+		s.debug = len(c.args) == 0 || c.args[0].text != "off"
+	case "isready":
+		if s.idle() {
+			s.sync()
+		}
+		s.println("readyok")
+	case "setoption":
+		s.setOption(c)
+	case "register":
+		// Luft needs no registration.
+	case "ucinewgame":
+		s.pendingNewGame = true
+		if s.idle() {
+			s.sync()
+		}
+	case "position":
+		g, err := setPosition(s.game, words(c.args))
+		if err != nil {
+			s.infof("position ignored, previous position kept: %v", err)
+			break
+		}
+		if err := g.crossCheck(); err != nil {
+			s.infof("position set up, but the move generators disagree: %v", err)
+		}
+		s.game = g
+	case "go":
+		s.goSearch(parseGo(words(c.args)), time.Now())
+	case "stop":
+		if s.search != nil {
+			s.search.stop()
+		}
+	case "ponderhit":
+		if s.search != nil {
+			s.search.ponderHit()
+		}
+	case "d":
+		s.display()
+	case "quit":
+		return false
+	}
+	return true
+}
+
+// println writes one output line.
+func (s *session) println(line string) {
+	if !s.quiet {
+		s.out.line(line)
+	}
+}
+
+// infof writes an info string line.
+func (s *session) infof(format string, args ...any) {
+	s.println("info string " + sanitize(fmt.Sprintf(format, args...)))
+}
+
+// uci answers the uci command.
+func (s *session) uci() {
+	s.println("id name " + sanitize(s.id.Name))
+	s.println("id author " + sanitize(s.id.Author))
+	for _, o := range optionTable {
+		s.println(o.String())
+	}
+	s.println("uciok")
+}
+
+// setOption handles a setoption command. The new value takes effect at
+// once when no search is running, and otherwise before the next search.
+func (s *session) setOption(c command) {
+	name, value, _ := parseSetOption(c)
+	o, ok := findOption(name)
+	if !ok {
+		s.infof("no such option: %s", name)
+		return
+	}
+	if o.kind == "string" && value == "<empty>" {
+		value = ""
+	}
+	if err := o.set(s, value); err != nil {
+		s.infof("option %s unchanged: %v", o.name, err)
+		return
+	}
+	if s.idle() {
+		s.sync()
+	}
+}
+
+// idle reports whether no search is under way, so the searcher may be
+// reconfigured. A search that has returned but holds its bestmove until
+// stop still counts as under way.
+func (s *session) idle() bool {
+	if s.search == nil {
+		return true
+	}
+	select {
+	case <-s.search.done:
+		return true
+	default:
+		return false
+	}
+}
+
+// sync passes changed options and a pending new game on to the searcher.
+// It must be called only when idle.
+func (s *session) sync() {
+	if s.settings.engine != s.applied {
+		s.searcher.SetOptions(s.settings.engine)
+		s.applied = s.settings.engine
+	}
+	if s.pendingNewGame {
+		s.searcher.NewGame()
+		s.pendingNewGame = false
+	}
+}
+
+// quit stops any search and gives it a moment to send its bestmove.
+func (s *session) quit() {
+	if s.search == nil {
+		return
+	}
+	s.search.stop()
+	select {
+	case <-s.search.done:
+	case <-time.After(quitWait):
+	}
+}
+
+// display prints the current position for a human (Stockfish's "d").
+func (s *session) display() {
+	fen := s.game.pos.FEN()
+	const border = "+---+---+---+---+---+---+---+---+"
+	s.println(border)
+	for i, row := range strings.Split(strings.Fields(fen)[0], "/") {
+		var b strings.Builder
+		for _, c := range row {
+			if c >= '1' && c <= '8' {
+				b.WriteString(strings.Repeat("|   ", int(c-'0')))
+			} else {
+				b.WriteString("| " + string(c) + " ")
+			}
+		}
+		s.println(fmt.Sprintf("%s| %d", b.String(), 8-i))
+		s.println(border)
+	}
+	s.println("  a   b   c   d   e   f   g   h")
+	s.println("Fen: " + fen)
+	s.println(fmt.Sprintf("Key: %016X", s.game.pos.Key()))
+}
