@@ -1,0 +1,5 @@
+//go:build evalbasic
+
+package eval
+
+const basic = true
