@@ -1,0 +1,92 @@
+package uci
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestParseLine(t *testing.T) {
+	tests := []struct {
+		line string
+		name string
+		args []string
+	}{
+		{"uci", "uci", []string{}},
+		{"  \t isready  \r\n", "isready", []string{}},
+		{"joho debug on", "debug", []string{"on"}},
+		{"xboard", "", nil},
+		{"", "", nil},
+		{"go  wtime\t100   btime 200\r", "go", []string{"wtime", "100", "btime", "200"}},
+		{"position startpos moves e2e4", "position", []string{"startpos", "moves", "e2e4"}},
+		{"foo stop", "stop", []string{}},
+	}
+	for _, tt := range tests {
+		c := parseLine(tt.line)
+		got := words(c.args)
+		if c.name == "" {
+			got = nil
+		}
+		if c.name != tt.name || !cmp.Equal(got, tt.args) {
+			t.Errorf("parseLine(%q) = %q %q, want %q %q", tt.line, c.name, got, tt.name, tt.args)
+		}
+	}
+}
+
+func TestParseSetOption(t *testing.T) {
+	tests := []struct {
+		line     string
+		name     string
+		value    string
+		hasValue bool
+	}{
+		{"setoption name Hash value 256", "Hash", "256", true},
+		{"setoption name Move Overhead value 250", "Move Overhead", "250", true},
+		{"setoption  name  move   overhead  value  250 \r", "move overhead", "250", true},
+		{`setoption name SyzygyPath value C:\tb dir\5;C:\tb  dir\6`, "SyzygyPath", `C:\tb dir\5;C:\tb  dir\6`, true},
+		{"setoption name SyzygyPath value", "SyzygyPath", "", true},
+		{"setoption name SyzygyPath value ", "SyzygyPath", "", true},
+		{"setoption name SyzygyPath value <empty>", "SyzygyPath", "<empty>", true},
+		{"setoption name Clear Hash", "Clear Hash", "", false},
+		{"setoption name UCI_Opponent value GM 2800 human Some value here", "UCI_Opponent", "GM 2800 human Some value here", true},
+		{"setoption Hash value 8", "Hash", "8", true},
+		{"setoption", "", "", false},
+	}
+	for _, tt := range tests {
+		name, value, has := parseSetOption(parseLine(tt.line))
+		if name != tt.name || value != tt.value || has != tt.hasValue {
+			t.Errorf("parseSetOption(%q) = %q, %q, %v; want %q, %q, %v", tt.line, name, value, has, tt.name, tt.value, tt.hasValue)
+		}
+	}
+}
+
+func TestParseGo(t *testing.T) {
+	tests := []struct {
+		line string
+		want goParams
+	}{
+		{"go", goParams{}},
+		{"go infinite", goParams{infinite: true}},
+		{"go ponder wtime 1000 btime 2000 winc 10 binc 20 movestogo 5",
+			goParams{ponder: true, time: [2]int64{1000, 2000}, hasTime: [2]bool{true, true}, inc: [2]int64{10, 20}, movesToGo: 5}},
+		{"go btime 100 binc 100 wtime 100 winc 100",
+			goParams{time: [2]int64{100, 100}, hasTime: [2]bool{true, true}, inc: [2]int64{100, 100}}},
+		{"go wtime -50 btime 1000 winc 100",
+			goParams{time: [2]int64{-50, 1000}, hasTime: [2]bool{true, true}, inc: [2]int64{100, 0}}},
+		{"go wtime 0", goParams{hasTime: [2]bool{true, false}}},
+		{"go nodes 5000 depth 30 mate 2 movetime 100", goParams{nodes: 5000, depth: 30, mate: 2, moveTime: 100, hasMoveTime: true}},
+		{"go nodes 99999999999999999999999", goParams{nodes: 1<<63 - 1}},
+		{"go depth x infinite", goParams{infinite: true}},
+		{"go movetime", goParams{}},
+		{"go wtime abc btime 7", goParams{time: [2]int64{0, 7}, hasTime: [2]bool{false, true}}},
+		{"go infinite searchmoves e2e4 d2d4", goParams{infinite: true, searchMoves: []string{"e2e4", "d2d4"}}},
+		{"go searchmoves 0000", goParams{searchMoves: []string{"0000"}}},
+		{"go foo depth 3 bar", goParams{depth: 3}},
+	}
+	for _, tt := range tests {
+		got := parseGo(words(parseLine(tt.line).args))
+		if diff := cmp.Diff(tt.want, got, cmp.AllowUnexported(goParams{})); diff != "" {
+			t.Errorf("parseGo(%q) mismatch (-want +got):\n%s", tt.line, diff)
+		}
+	}
+}

@@ -1,0 +1,191 @@
+package uci
+
+import (
+	"context"
+	"io"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/luftchess/luft/engine"
+	"github.com/luftchess/luft/engine/board"
+)
+
+// fakeSearcher plays the first legal (or first searchmoves) move after a
+// few short iterations. It follows the Searcher contract: infinite and
+// ponder searches run until cancelled (or, for ponder, until the ponderhit
+// and then their limits), unless early is set, in which case it returns
+// at once, to check that the front end holds the bestmove back itself.
+type fakeSearcher struct {
+	step  time.Duration // time per iteration
+	early bool          // return at once, whatever the limits say
+	best  board.Move    // when set, returned instead of a real choice
+
+	mu       sync.Mutex
+	options  []engine.Options
+	newGames int
+	searches int
+	running  int // searches in progress; must never exceed 1
+	overlap  bool
+}
+
+func (f *fakeSearcher) SetOptions(o engine.Options) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.running > 0 {
+		f.overlap = true
+	}
+	f.options = append(f.options, o)
+}
+
+func (f *fakeSearcher) NewGame() {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.running > 0 {
+		f.overlap = true
+	}
+	f.newGames++
+}
+
+func (f *fakeSearcher) Search(ctx context.Context, pos *board.Position, lim engine.Limits, report func(engine.Info)) engine.Result {
+	f.mu.Lock()
+	f.searches++
+	f.running++
+	if f.running > 1 {
+		f.overlap = true
+	}
+	f.mu.Unlock()
+	defer func() { f.mu.Lock(); f.running--; f.mu.Unlock() }()
+
+	var l board.MoveList
+	pos.GenerateLegal(&l)
+	if l.Len() == 0 {
+		return engine.Result{}
+	}
+	moves := l.Moves()
+	if len(lim.SearchMoves) > 0 {
+		moves = lim.SearchMoves
+	}
+	res := engine.Result{Best: moves[0]}
+	if f.best != board.NoMove {
+		res.Best = f.best
+	}
+	if f.early {
+		return res
+	}
+	depth := lim.Depth
+	if depth == 0 {
+		depth = 3
+	}
+	hit := lim.PonderHit
+	pondering := lim.Ponder
+	start := time.Now()
+	for d := 1; ; d++ {
+		select {
+		case <-ctx.Done():
+			return res
+		case <-hit:
+			pondering, hit = false, nil
+		case <-time.After(f.step):
+		}
+		report(engine.Info{Depth: d, MultiPV: 1, Score: engine.Score(10 * d), Nodes: uint64(d) * 100, Time: time.Since(start), PV: []board.Move{res.Best}})
+		if d >= depth && !lim.Infinite && !pondering {
+			return res
+		}
+	}
+}
+
+// lineWriter collects output lines and checks that each Write is exactly
+// one whole line.
+type lineWriter struct {
+	t     testing.TB
+	lines chan string
+}
+
+func (w *lineWriter) Write(p []byte) (int, error) {
+	s := string(p)
+	if !strings.HasSuffix(s, "\n") || strings.Count(s, "\n") != 1 || strings.Contains(s, "\r") {
+		w.t.Errorf("write %q is not exactly one line", s)
+	}
+	w.lines <- strings.TrimSuffix(s, "\n")
+	return len(p), nil
+}
+
+// client talks to an engine: in process or a built binary.
+type client struct {
+	t     testing.TB
+	in    io.Writer
+	lines chan string
+	done  chan error // receives when the engine has stopped
+}
+
+// startSession runs Run with s in a goroutine.
+func startSession(t testing.TB, s Searcher) *client {
+	pr, pw := io.Pipe()
+	c := &client{t: t, in: pw, lines: make(chan string, 100000), done: make(chan error, 1)}
+	go func() {
+		c.done <- Run(pr, &lineWriter{t: t, lines: c.lines}, s, ID{Name: "Luft test", Author: "tester"})
+		pr.Close()
+	}()
+	t.Cleanup(func() { pw.Close() })
+	return c
+}
+
+// send writes the lines, each followed by a newline, in a single write.
+func (c *client) send(lines ...string) {
+	c.t.Helper()
+	if _, err := io.WriteString(c.in, strings.Join(lines, "\n")+"\n"); err != nil {
+		c.t.Fatalf("send %q: %v", lines, err)
+	}
+}
+
+// next returns the next output line, failing after timeout.
+func (c *client) next(timeout time.Duration) string {
+	c.t.Helper()
+	select {
+	case l := <-c.lines:
+		return l
+	case <-time.After(timeout):
+		c.t.Fatalf("no output within %v", timeout)
+		return ""
+	}
+}
+
+// until returns the output lines up to and including the first one that
+// starts with prefix.
+func (c *client) until(prefix string, timeout time.Duration) []string {
+	c.t.Helper()
+	deadline := time.After(timeout)
+	var got []string
+	for {
+		select {
+		case l := <-c.lines:
+			got = append(got, l)
+			if strings.HasPrefix(l, prefix) {
+				return got
+			}
+		case <-deadline:
+			c.t.Fatalf("no %q line within %v; got %q", prefix, timeout, got)
+			return nil
+		}
+	}
+}
+
+// quiet fails if any line arrives within d.
+func (c *client) quiet(d time.Duration) {
+	c.t.Helper()
+	select {
+	case l := <-c.lines:
+		c.t.Errorf("unexpected output %q", l)
+	case <-time.After(d):
+	}
+}
+
+// sync sends isready and returns every line before readyok.
+func (c *client) sync() []string {
+	c.t.Helper()
+	c.send("isready")
+	got := c.until("readyok", 5*time.Second)
+	return got[:len(got)-1]
+}
