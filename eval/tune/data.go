@@ -1,0 +1,76 @@
+// Package tune fits the evaluation weights to game results by Texel's
+// method: it minimizes the mean squared error between the game result and
+// a sigmoid of the evaluation, by gradient descent over a linear trace of
+// each position's terms.
+package tune
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/luftchess/luft/engine/board"
+)
+
+// A Sample is a position and the result of the game it occurred in,
+// from White's point of view: 1 for a win, 0.5 for a draw, 0 for a loss.
+type Sample struct {
+	FEN    string
+	Result float64
+}
+
+var results = map[string]float64{
+	"1-0": 1, "0-1": 0, "1/2-1/2": 0.5,
+	"1": 1, "0": 0, "0.5": 0.5, "1.0": 1, "0.0": 0,
+}
+
+// ReadSamples reads samples, one a line as "FEN;result" with the result
+// written 1-0, 0-1 or 1/2-1/2 (or 1, 0, 0.5). Blank lines and lines
+// starting with # are ignored.
+func ReadSamples(r io.Reader) ([]Sample, error) {
+	var out []Sample
+	sc := bufio.NewScanner(r)
+	for line := 1; sc.Scan(); line++ {
+		text := strings.TrimSpace(sc.Text())
+		if text == "" || text[0] == '#' {
+			continue
+		}
+		fen, res, ok := strings.Cut(text, ";")
+		v, known := results[strings.TrimSpace(res)]
+		if !ok || !known {
+			return nil, fmt.Errorf("line %d: want FEN;result with result 1-0, 0-1 or 1/2-1/2, got %q", line, text)
+		}
+		out = append(out, Sample{strings.TrimSpace(fen), v})
+	}
+	return out, sc.Err()
+}
+
+// String formats s as a line of the format ReadSamples reads.
+func (s Sample) String() string {
+	res := "1/2-1/2"
+	switch s.Result {
+	case 1:
+		res = "1-0"
+	case 0:
+		res = "0-1"
+	}
+	return s.FEN + ";" + res
+}
+
+// Quiet reports whether p is quiet enough for its static evaluation to
+// stand for its value: the side to move is not in check and has no
+// capture or promotion that wins material by static exchange.
+func Quiet(p *board.Position) bool {
+	if p.InCheck() {
+		return false
+	}
+	var l board.MoveList
+	p.GenerateCaptures(&l)
+	for _, m := range l.Moves() {
+		if m.IsPromotion() || p.SEEGE(m, 1) {
+			return false
+		}
+	}
+	return true
+}
