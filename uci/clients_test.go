@@ -1,0 +1,220 @@
+package uci
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/notnil/chess"
+	ucic "github.com/notnil/chess/uci"
+)
+
+// legalMove finds the legal move of g that m (decoded without a position)
+// names.
+func legalMove(g *chess.Game, m *chess.Move) *chess.Move {
+	if m == nil {
+		return nil
+	}
+	for _, v := range g.ValidMoves() {
+		if v.S1() == m.S1() && v.S2() == m.S2() && v.Promo() == m.Promo() {
+			return v
+		}
+	}
+	return nil
+}
+
+// newClientEngine starts path under notnil/chess's UCI client.
+func newClientEngine(t *testing.T, path string, opts ...ucic.CmdSetOption) *ucic.Engine {
+	t.Helper()
+	e, err := ucic.New(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { e.Close() })
+	cmds := []ucic.Cmd{ucic.CmdUCI}
+	for _, o := range opts {
+		cmds = append(cmds, o)
+	}
+	if err := e.Run(append(cmds, ucic.CmdIsReady, ucic.CmdUCINewGame, ucic.CmdIsReady)...); err != nil {
+		t.Fatal(err)
+	}
+	return e
+}
+
+// TestNotnilClient plays complete games through notnil/chess's UCI client:
+// Luft against itself, and Luft against Stockfish at skill level 0 when it
+// is installed. Every move is checked for legality.
+func TestNotnilClient(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays whole games")
+	}
+	luft := luftBinary(t)
+	pairs := [][2]string{{luft, luft}}
+	if sf, err := exec.LookPath("stockfish"); err == nil {
+		pairs = append(pairs, [2]string{luft, sf}, [2]string{sf, luft})
+	} else if _, err := os.Stat("/usr/games/stockfish"); err == nil {
+		pairs = append(pairs, [2]string{luft, "/usr/games/stockfish"}, [2]string{"/usr/games/stockfish", luft})
+	} else {
+		t.Log("stockfish not installed: Luft plays only itself")
+	}
+	for _, pair := range pairs {
+		var engines [2]*ucic.Engine
+		for i, path := range pair {
+			var opts []ucic.CmdSetOption
+			if path != luft {
+				opts = append(opts, ucic.CmdSetOption{Name: "Skill Level", Value: "0"})
+			} else {
+				opts = append(opts, ucic.CmdSetOption{Name: "Hash", Value: "8"})
+			}
+			engines[i] = newClientEngine(t, path, opts...)
+		}
+		g := chess.NewGame()
+		for g.Outcome() == chess.NoOutcome && len(g.Moves()) < 160 {
+			e := engines[len(g.Moves())%2]
+			pos := ucic.CmdPosition{Position: chess.StartingPosition(), Moves: g.Moves()}
+			if err := e.Run(pos, ucic.CmdGo{MoveTime: 15 * time.Millisecond}); err != nil {
+				t.Fatalf("%s: %v", pair[len(g.Moves())%2], err)
+			}
+			best := e.SearchResults().BestMove
+			m := legalMove(g, best)
+			if m == nil {
+				t.Fatalf("%s played illegal move %v after %s", pair[len(g.Moves())%2], best, g.String())
+			}
+			if err := g.Move(m); err != nil {
+				t.Fatal(err)
+			}
+		}
+		t.Logf("%s vs %s: %s %s after %d plies", filepath.Base(pair[0]), filepath.Base(pair[1]), g.Outcome(), g.Method(), len(g.Moves()))
+	}
+}
+
+// TestPolyglot plays Luft through Debian's polyglot adapter over the
+// xboard protocol: the test is the xboard GUI and plays random legal moves
+// as White.
+func TestPolyglot(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays a whole game")
+	}
+	pg, err := exec.LookPath("polyglot")
+	if err != nil {
+		if _, err := os.Stat("/usr/games/polyglot"); err != nil {
+			t.Skip("polyglot is not installed (apt-get install polyglot)")
+		}
+		pg = "/usr/games/polyglot"
+	}
+	luft := luftBinary(t)
+	dir := t.TempDir()
+	ini := filepath.Join(dir, "luft.ini")
+	conf := fmt.Sprintf("[PolyGlot]\nEngineDir = %s\nEngineCommand = %s\nBook = false\nLog = false\nResign = false\n\n[Engine]\nHash = 8\n", dir, luft)
+	if err := os.WriteFile(ini, []byte(conf), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(pg, ini)
+	in, _ := cmd.StdinPipe()
+	out, _ := cmd.StdoutPipe()
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() {
+		io.WriteString(in, "quit\n")
+		in.Close()
+		done := make(chan error, 1)
+		go func() { done <- cmd.Wait() }()
+		select {
+		case <-done:
+		case <-time.After(5 * time.Second):
+			cmd.Process.Kill()
+		}
+	}()
+	lines := make(chan string, 1000)
+	go func() {
+		sc := bufio.NewScanner(out)
+		for sc.Scan() {
+			lines <- sc.Text()
+		}
+		close(lines)
+	}()
+	send := func(s string) {
+		if _, err := io.WriteString(in, s+"\n"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// read returns the next line that is not thinking output.
+	read := func() string {
+		for {
+			select {
+			case l, ok := <-lines:
+				if !ok {
+					t.Fatal("polyglot exited")
+				}
+				if low := strings.ToLower(l); strings.Contains(low, "illegal") || strings.Contains(low, "error") {
+					t.Fatalf("polyglot: %q", l)
+				}
+				return l
+			case <-time.After(30 * time.Second):
+				t.Fatal("polyglot is silent")
+			}
+		}
+	}
+	send("xboard")
+	send("protover 2")
+	usermove := false
+	for {
+		l := read()
+		if strings.HasPrefix(l, "feature") && strings.Contains(l, "usermove=1") {
+			usermove = true
+		}
+		if strings.Contains(l, "done=1") {
+			break
+		}
+	}
+	send("new")
+	send("level 0 0:05 0")
+	send("nopost")
+	rng := rand.New(rand.NewPCG(1, 2))
+	g := chess.NewGame()
+	for g.Outcome() == chess.NoOutcome && len(g.Moves()) < 200 {
+		valid := g.ValidMoves()
+		m := valid[rng.IntN(len(valid))]
+		if err := g.Move(m); err != nil {
+			t.Fatal(err)
+		}
+		send("time 500")
+		send("otim 500")
+		mv := chess.UCINotation{}.Encode(nil, m)
+		if usermove {
+			mv = "usermove " + mv
+		}
+		send(mv)
+		if g.Outcome() != chess.NoOutcome {
+			break
+		}
+		for {
+			l := read()
+			f := strings.Fields(l)
+			if len(f) == 2 && f[0] == "move" {
+				em, err := chess.UCINotation{}.Decode(nil, f[1])
+				lm := legalMove(g, em)
+				if err != nil || lm == nil {
+					t.Fatalf("engine move %q is illegal after %s", l, g.String())
+				}
+				g.Move(lm)
+				break
+			}
+			if strings.HasPrefix(l, "1-0") || strings.HasPrefix(l, "0-1") || strings.HasPrefix(l, "1/2-1/2") || strings.HasPrefix(l, "resign") {
+				t.Fatalf("game ended by %q before a result on the board: %s", l, g.String())
+			}
+		}
+	}
+	if g.Outcome() == chess.NoOutcome {
+		t.Fatalf("no result after %d plies: %s", len(g.Moves()), g.String())
+	}
+	t.Logf("polyglot game: %s %s after %d plies", g.Outcome(), g.Method(), len(g.Moves()))
+}

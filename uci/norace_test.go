@@ -1,0 +1,5 @@
+//go:build !race
+
+package uci
+
+const raceEnabled = false
