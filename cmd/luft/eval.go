@@ -1,0 +1,61 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/luftchess/luft/engine/board"
+	"github.com/luftchess/luft/eval"
+)
+
+func init() {
+	register(command{
+		name:  "eval",
+		usage: "[FEN]        print the evaluation of a position by term (default: start position)",
+		run:   runEval,
+	})
+}
+
+// runEval prints the evaluation breakdown of the position given as FEN
+// (its fields may come as separate arguments).
+func runEval(args []string) int {
+	fen := board.StartFEN
+	if len(args) > 0 {
+		fen = strings.Join(args, " ")
+	}
+	p, err := board.ParseFEN(fen)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "luft eval: %v\n", err)
+		return 2
+	}
+	printBreakdown(os.Stdout, p, eval.Default())
+	return 0
+}
+
+// printBreakdown writes a table of the evaluation of p by term: each
+// colour's middlegame and endgame values, and the tapered difference from
+// White's point of view; its last line is the score for the side to move.
+func printBreakdown(w io.Writer, p *board.Position, weights *eval.Weights) {
+	var t eval.Trace
+	v := eval.NewWith(weights).Trace(p, &t)
+	rows := t.Breakdown(weights)
+	fmt.Fprintf(w, "%-10s %7s %7s %7s %7s %7s\n", "term", "W mg", "W eg", "B mg", "B eg", "total")
+	var mg, eg int
+	for term, r := range rows {
+		wh, bl := r[board.White], r[board.Black]
+		dmg, deg := wh.MG-bl.MG, wh.EG-bl.EG
+		mg, eg = mg+dmg, eg+deg
+		fmt.Fprintf(w, "%-10v %7d %7d %7d %7d %7d\n", eval.Term(term), wh.MG, wh.EG, bl.MG, bl.EG,
+			eval.Taper(dmg, deg, t.Phase, t.Scale))
+	}
+	fmt.Fprintf(w, "%-10s %7d %7d %7s %7s %7d\n", "W-B", mg, eg, "", "", eval.Taper(mg, eg, t.Phase, t.Scale))
+	fmt.Fprintf(w, "phase %d of %d (all pieces on), endgame scale %d of %d; totals from White's side\n",
+		t.Phase, eval.MaxPhase, t.Scale, eval.NormalScale)
+	side := "White"
+	if p.SideToMove() == board.Black {
+		side = "Black"
+	}
+	fmt.Fprintf(w, "%s to move\ntotal %d\n", side, v)
+}

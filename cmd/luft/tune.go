@@ -1,0 +1,242 @@
+package main
+
+import (
+	"bufio"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"strings"
+
+	"github.com/luftchess/luft/engine/board"
+	"github.com/luftchess/luft/eval"
+	"github.com/luftchess/luft/eval/tune"
+	"github.com/luftchess/luft/uci/match/pgn"
+)
+
+func init() {
+	register(command{
+		name:  "tune",
+		usage: "extract|fit ...   make training data from PGN games; fit the evaluation weights (-h for options)",
+		run:   runTune,
+	})
+}
+
+const tuneUsage = `usage: luft tune extract [-out FILE] [-skip N] [-per-game N] GAMES.pgn ...
+       luft tune fit [-from default|hand|FILE] [-epochs N] [-rate R] [-holdout F] [-threads N] [-out FILE] DATA ...
+
+extract writes the quiet positions of the games, each with its game's
+result, as FEN;result lines. fit reads such lines and fits all evaluation
+weights to the results (Texel's method), holding out the last part of the
+data to measure the error, and writes the weights as 'name mg eg' lines.
+`
+
+func runTune(args []string) int {
+	if len(args) == 0 {
+		fmt.Fprint(os.Stderr, tuneUsage)
+		return 2
+	}
+	var err error
+	switch args[0] {
+	case "extract":
+		err = tuneExtract(args[1:])
+	case "fit":
+		err = tuneFit(args[1:])
+	default:
+		fmt.Fprint(os.Stderr, tuneUsage)
+		return 2
+	}
+	if errors.Is(err, flag.ErrHelp) {
+		return 2
+	}
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "luft tune %s: %v\n", args[0], err)
+		return 1
+	}
+	return 0
+}
+
+// create returns the named output file, or standard output for "" or "-".
+func create(name string) (io.WriteCloser, error) {
+	if name == "" || name == "-" {
+		return nopCloser{os.Stdout}, nil
+	}
+	return os.Create(name)
+}
+
+type nopCloser struct{ io.Writer }
+
+func (nopCloser) Close() error { return nil }
+
+func tuneExtract(args []string) error {
+	fs := flag.NewFlagSet("luft tune extract", flag.ContinueOnError)
+	out := fs.String("out", "-", "output `file` of FEN;result lines")
+	skip := fs.Int("skip", 8, "plies to skip at the start of each game, besides book moves")
+	perGame := fs.Int("per-game", 0, "at most `N` positions per game, picked at random (0: all)")
+	seed := fs.Uint64("seed", 1, "random seed for -per-game")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	f, err := create(*out)
+	if err != nil {
+		return err
+	}
+	w := bufio.NewWriter(f)
+	rng := rand.New(rand.NewPCG(*seed, 0))
+	var games, positions int
+	for _, name := range fs.Args() {
+		in, err := os.Open(name)
+		if err != nil {
+			return err
+		}
+		r := pgn.NewReader(in)
+		for {
+			g, err := r.Read()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				in.Close()
+				return fmt.Errorf("%s: %v", name, err)
+			}
+			ss, err := quietPositions(g, *skip)
+			if err != nil {
+				fmt.Fprintf(os.Stderr, "luft tune extract: %s: game %d skipped: %v\n", name, games+1, err)
+				continue
+			}
+			if *perGame > 0 && len(ss) > *perGame {
+				rng.Shuffle(len(ss), func(i, j int) { ss[i], ss[j] = ss[j], ss[i] })
+				ss = ss[:*perGame]
+			}
+			for _, s := range ss {
+				fmt.Fprintln(w, s)
+			}
+			games++
+			positions += len(ss)
+		}
+		in.Close()
+	}
+	if err := w.Flush(); err != nil {
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
+	fmt.Fprintf(os.Stderr, "%d games, %d positions\n", games, positions)
+	return nil
+}
+
+// quietPositions returns the quiet positions of a finished game, labelled
+// with its result, leaving out the first skip plies, book moves and
+// positions where the mover saw a forced mate.
+func quietPositions(g *pgn.Game, skip int) ([]tune.Sample, error) {
+	result := map[string]float64{"1-0": 1, "0-1": 0, "1/2-1/2": 0.5}
+	r, ok := result[g.Result]
+	if !ok {
+		return nil, fmt.Errorf("no result (%q)", g.Result)
+	}
+	fen, ok := g.Tag("FEN")
+	if !ok {
+		fen = board.StartFEN
+	}
+	p, err := board.ParseFEN(fen)
+	if err != nil {
+		return nil, err
+	}
+	var out []tune.Sample
+	for i, mv := range g.Moves {
+		c := mv.Comment
+		mate := strings.HasPrefix(c, "+M") || strings.HasPrefix(c, "-M")
+		if i >= skip && c != "book" && !mate && tune.Quiet(p) {
+			out = append(out, tune.Sample{FEN: p.FEN(), Result: r})
+		}
+		m, err := tune.ParseSAN(p, mv.SAN)
+		if err != nil {
+			return nil, fmt.Errorf("ply %d: %v", i+1, err)
+		}
+		p.Make(m)
+	}
+	return out, nil
+}
+
+func tuneFit(args []string) error {
+	fs := flag.NewFlagSet("luft tune fit", flag.ContinueOnError)
+	from := fs.String("from", "default", "starting weights: default, hand or a weights `file`")
+	epochs := fs.Int("epochs", 1000, "passes of gradient descent")
+	rate := fs.Float64("rate", 1, "Adam step size in centipawns")
+	holdout := fs.Float64("holdout", 0.1, "`fraction` of the data, from its end, kept out of fitting to measure the error")
+	threads := fs.Int("threads", 1, "goroutines computing the gradient")
+	out := fs.String("out", "-", "output `file` for the fitted weights")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	start, err := startWeights(*from)
+	if err != nil {
+		return err
+	}
+	var samples []tune.Sample
+	for _, name := range fs.Args() {
+		f, err := os.Open(name)
+		if err != nil {
+			return err
+		}
+		ss, err := tune.ReadSamples(f)
+		f.Close()
+		if err != nil {
+			return fmt.Errorf("%s: %v", name, err)
+		}
+		samples = append(samples, ss...)
+	}
+	n := len(samples) - int(float64(len(samples))**holdout)
+	if n <= 0 || n > len(samples) {
+		return fmt.Errorf("no data to fit: %d samples, holdout %g", len(samples), *holdout)
+	}
+	e := eval.NewWith(start)
+	train, err := tune.NewDataset(samples[:n], e)
+	if err != nil {
+		return err
+	}
+	test, err := tune.NewDataset(samples[n:], e)
+	if err != nil {
+		return err
+	}
+	k := train.FitK(start)
+	fmt.Fprintf(os.Stderr, "%d training positions, %d held out; K = %.6f\n", train.Len(), test.Len(), k)
+	fmt.Fprintf(os.Stderr, "before: training error %.6f, held-out error %.6f\n", train.Error(start, k), test.Error(start, k))
+	fitted := train.Fit(start, k, tune.Options{
+		Epochs: *epochs, Rate: *rate, Threads: *threads,
+		Report: func(epoch int, err float64) {
+			if epoch%100 == 0 {
+				fmt.Fprintf(os.Stderr, "epoch %d: training error %.6f\n", epoch, err)
+			}
+		},
+	})
+	fmt.Fprintf(os.Stderr, "after:  training error %.6f, held-out error %.6f\n", train.Error(fitted, k), test.Error(fitted, k))
+	f, err := create(*out)
+	if err != nil {
+		return err
+	}
+	if _, err := fitted.WriteTo(f); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+// startWeights returns the weights named by -from.
+func startWeights(from string) (*eval.Weights, error) {
+	switch from {
+	case "default":
+		return eval.Default(), nil
+	case "hand":
+		return eval.Hand(), nil
+	}
+	f, err := os.Open(from)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return eval.ReadWeights(f)
+}
