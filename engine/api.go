@@ -122,7 +122,7 @@ const (
 	MateDistancePruning
 	AspirationWindows
 
-	AllFeatures = 1<<iota - 1
+	AllFeatures Features = 1<<iota - 1
 )
 
 var featureNames = [...]string{"nmp", "rfp", "fp", "lmr", "lmp", "see", "checkext", "iir", "mdp", "asp"}

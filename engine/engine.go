@@ -1,0 +1,212 @@
+// Package engine searches chess positions: iterative-deepening alpha-beta
+// with a shared transposition table, over one or more threads (Lazy SMP).
+package engine
+
+import (
+	"context"
+	"slices"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/luftchess/luft/engine/board"
+	"github.com/luftchess/luft/engine/tt"
+)
+
+// Default option values, used where an Options field is zero.
+const (
+	DefaultHashMB  = 16
+	DefaultThreads = 1
+)
+
+// Engine searches positions with the settings of its Options. Its methods
+// must not be called concurrently; a running Search is stopped through its
+// context.
+type Engine struct {
+	opts    Options
+	table   *tt.Table
+	threads []*thread
+}
+
+// New returns an engine with the options o; zero fields take defaults.
+func New(o Options) *Engine {
+	e := &Engine{}
+	e.SetOptions(o)
+	return e
+}
+
+// SetOptions changes the options between searches. Changing HashMB
+// reallocates (and so clears) the transposition table.
+func (e *Engine) SetOptions(o Options) {
+	if o.HashMB <= 0 {
+		o.HashMB = DefaultHashMB
+	}
+	o.Threads = max(o.Threads, 1)
+	o.MultiPV = max(o.MultiPV, 1)
+	o.MoveOverhead = max(o.MoveOverhead, 0)
+	if e.table == nil || o.HashMB != e.opts.HashMB {
+		e.table = tt.New(o.HashMB)
+	}
+	if len(e.threads) != o.Threads {
+		e.threads = make([]*thread, o.Threads)
+		for i := range e.threads {
+			e.threads[i] = newThread(i, e)
+		}
+	}
+	e.opts = o
+}
+
+// Options returns the options in effect, defaults filled in.
+func (e *Engine) Options() Options { return e.opts }
+
+// NewGame forgets everything learnt in earlier searches: the transposition
+// table and the move-ordering histories.
+func (e *Engine) NewGame() {
+	e.table.Clear()
+	for _, t := range e.threads {
+		t.clearHistory()
+	}
+}
+
+// run is the state shared by the threads of one search.
+type run struct {
+	lim      Limits
+	features Features
+	multiPV  int
+	start    time.Time
+	report   func(Info)
+	threads  []*thread
+
+	stop atomic.Bool // set when every thread must stop at once
+
+	// The clock limits apply from limitsOn on: at once, or at ponderhit.
+	// clockStart and budget are written before limitsOn is set.
+	limitsOn   atomic.Bool
+	clockStart time.Time
+	budget     budget
+	timed      bool
+
+	mu       sync.Mutex // guards timer and finished
+	timer    *time.Timer
+	finished bool
+}
+
+// startClock applies the limits from now on, arming the hard time limit.
+func (r *run) startClock(now time.Time, us board.Color, overhead time.Duration) {
+	r.clockStart = now
+	r.budget, r.timed = newBudget(r.lim, us, overhead)
+	if r.lim.Infinite {
+		r.timed = false
+	}
+	r.mu.Lock()
+	if r.timed && !r.finished {
+		r.timer = time.AfterFunc(r.budget.hard, func() { r.stop.Store(true) })
+	}
+	r.mu.Unlock()
+	r.limitsOn.Store(true)
+}
+
+func (r *run) finish() {
+	r.stop.Store(true)
+	r.mu.Lock()
+	r.finished = true
+	if r.timer != nil {
+		r.timer.Stop()
+	}
+	r.mu.Unlock()
+}
+
+// nodes returns the nodes searched so far by all threads; exact for the
+// calling main thread, up to 1024 nodes behind for each helper.
+func (r *run) nodes() uint64 {
+	n := r.threads[0].nodes
+	for _, t := range r.threads[1:] {
+		n += t.shared.Load()
+	}
+	return n
+}
+
+// Search searches pos within lim and returns the best move. It calls
+// report with the principal variations as they are found. It blocks until
+// the search ends: by lim, or when ctx is cancelled, which stops it within
+// milliseconds. Even when ctx is already cancelled it returns a legal move
+// if there is one; Best is NoMove only when the side to move has no legal
+// move. pos is not modified.
+func (e *Engine) Search(ctx context.Context, pos *board.Position, lim Limits, report func(Info)) Result {
+	if report == nil {
+		report = func(Info) {}
+	}
+	r := &run{
+		lim:      lim,
+		features: AllFeatures &^ e.opts.Disabled,
+		start:    time.Now(),
+		report:   report,
+		threads:  e.threads,
+	}
+	root := rootMoves(pos, lim.SearchMoves)
+	if len(root) == 0 {
+		return Result{}
+	}
+	r.multiPV = min(e.opts.MultiPV, len(root))
+	e.table.NewSearch()
+
+	stopOnCancel := context.AfterFunc(ctx, func() { r.stop.Store(true) })
+	defer stopOnCancel()
+	ponderHit := make(chan struct{})
+	if lim.Ponder {
+		go func() {
+			select {
+			case <-lim.PonderHit:
+				r.startClock(time.Now(), pos.SideToMove(), e.opts.MoveOverhead)
+				close(ponderHit)
+			case <-ctx.Done():
+			}
+		}()
+	} else {
+		r.startClock(r.start, pos.SideToMove(), e.opts.MoveOverhead)
+		close(ponderHit)
+	}
+
+	var wg sync.WaitGroup
+	for _, t := range e.threads {
+		t.prepare(r, pos, root)
+	}
+	for _, t := range e.threads[1:] {
+		wg.Go(t.iterate)
+	}
+	main := e.threads[0]
+	main.iterate()
+
+	// UCI forbids answering before "stop" in infinite mode, and before
+	// "ponderhit" or "stop" while pondering.
+	if !r.stop.Load() && (lim.Infinite || !r.limitsOn.Load()) {
+		if lim.Infinite {
+			<-ctx.Done()
+		} else {
+			select {
+			case <-ctx.Done():
+			case <-ponderHit:
+			}
+		}
+	}
+	r.finish()
+	wg.Wait()
+	return main.result()
+}
+
+// rootMoves returns the legal moves of pos, restricted to searchMoves when
+// that holds any of them.
+func rootMoves(pos *board.Position, searchMoves []board.Move) []rootMove {
+	var l board.MoveList
+	pos.GenerateLegal(&l)
+	var rm []rootMove
+	for _, m := range l.Moves() {
+		if len(searchMoves) == 0 || slices.Contains(searchMoves, m) {
+			rm = append(rm, rootMove{move: m, score: -int(Infinity), prevScore: -int(Infinity)})
+		}
+	}
+	if len(rm) == 0 && len(searchMoves) > 0 {
+		return rootMoves(pos, nil)
+	}
+	return rm
+}

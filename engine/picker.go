@@ -1,0 +1,184 @@
+package engine
+
+import "github.com/luftchess/luft/engine/board"
+
+// stage is a step of move generation in a picker.
+type stage uint8
+
+const (
+	stageTT stage = iota
+	stageGenCaptures
+	stageGoodCaptures
+	stageGenQuiets
+	stageQuiets
+	stageBadCaptures
+	stageDone
+)
+
+// pieceValue is the material value of each piece type, for move ordering
+// and pruning margins.
+var pieceValue = [board.NoPieceType + 1]int{100, 320, 330, 500, 900, 0, 0}
+
+// picker hands out the legal moves of a position one at a time, best
+// first, generating them lazily in stages: the hash move, captures and
+// promotions that do not lose material (most valuable victim first), quiet
+// moves (killers, then the counter-move, then by history), and finally the
+// losing captures and under-promotions. Moves are generated legal, so only
+// the hash move needs checking.
+type picker struct {
+	pos     *board.Position
+	hist    *history
+	ttMove  board.Move
+	killers [2]board.Move
+	counter board.Move
+
+	stage      stage
+	captures   bool // quiescence: captures and promotions only (unless in check)
+	skipQuiets bool // set by the search to prune the remaining quiet moves
+
+	list   board.MoveList
+	scores [256]int32
+	i      int
+	bad    [256]board.Move
+	nBad   int
+}
+
+// init prepares the picker for a full-width search node.
+func (mp *picker) init(pos *board.Position, hist *history, ttMove board.Move, killers [2]board.Move, counter board.Move) {
+	mp.pos, mp.hist, mp.ttMove, mp.killers, mp.counter = pos, hist, ttMove, killers, counter
+	mp.stage, mp.captures, mp.skipQuiets, mp.i, mp.nBad = stageTT, false, false, 0, 0
+}
+
+// initQuiescence prepares the picker for a quiescence node: captures and
+// promotions only, or every evasion when in check.
+func (mp *picker) initQuiescence(pos *board.Position, hist *history, ttMove board.Move) {
+	mp.init(pos, hist, ttMove, [2]board.Move{}, board.NoMove)
+	if !pos.InCheck() {
+		mp.captures = true
+		if ttMove != board.NoMove && !pos.IsCapture(ttMove) && !ttMove.IsPromotion() {
+			mp.ttMove = board.NoMove
+		}
+	}
+}
+
+// next returns the next move, or NoMove when there are no more.
+func (mp *picker) next() board.Move {
+	for {
+		switch mp.stage {
+		case stageTT:
+			mp.stage++
+			if mp.ttMove != board.NoMove && mp.pos.IsLegal(mp.ttMove) {
+				return mp.ttMove
+			}
+			mp.ttMove = board.NoMove
+		case stageGenCaptures:
+			mp.pos.GenerateCaptures(&mp.list)
+			mp.scoreCaptures()
+			mp.i = 0
+			mp.stage++
+		case stageGoodCaptures:
+			for mp.i < mp.list.Len() {
+				m := mp.pickBest()
+				if m == mp.ttMove {
+					continue
+				}
+				if !mp.good(m) {
+					mp.bad[mp.nBad] = m
+					mp.nBad++
+					continue
+				}
+				return m
+			}
+			if mp.captures {
+				mp.stage = stageDone
+			} else {
+				mp.stage++
+			}
+		case stageGenQuiets:
+			if mp.skipQuiets {
+				mp.stage = stageBadCaptures
+				mp.i = 0
+				continue
+			}
+			mp.pos.GenerateQuiets(&mp.list)
+			mp.scoreQuiets()
+			mp.i = 0
+			mp.stage++
+		case stageQuiets:
+			for !mp.skipQuiets && mp.i < mp.list.Len() {
+				if m := mp.pickBest(); m != mp.ttMove {
+					return m
+				}
+			}
+			mp.stage++
+			mp.i = 0
+		case stageBadCaptures:
+			if mp.i < mp.nBad {
+				mp.i++
+				return mp.bad[mp.i-1]
+			}
+			mp.stage = stageDone
+		default:
+			return board.NoMove
+		}
+	}
+}
+
+// good reports whether a capture or promotion belongs to the early stage.
+func (mp *picker) good(m board.Move) bool {
+	if m.IsPromotion() {
+		return m.Promotion() == board.Queen
+	}
+	return mp.pos.SEEGE(m, 0)
+}
+
+func (mp *picker) scoreCaptures() {
+	for i, m := range mp.list.Moves() {
+		victim := board.Pawn
+		if pc := mp.pos.PieceAt(m.To()); pc != board.NoPiece {
+			victim = pc.Type()
+		}
+		s := 0
+		if mp.pos.IsCapture(m) {
+			s = pieceValue[victim]*8 - int(mp.pos.PieceAt(m.From()).Type())
+		}
+		if m.IsPromotion() {
+			s += pieceValue[m.Promotion()] * 8
+		}
+		mp.scores[i] = int32(s)
+	}
+}
+
+func (mp *picker) scoreQuiets() {
+	us := mp.pos.SideToMove()
+	for i, m := range mp.list.Moves() {
+		var s int32
+		switch m {
+		case mp.killers[0]:
+			s = 1 << 20
+		case mp.killers[1]:
+			s = 1<<20 - 1
+		case mp.counter:
+			s = 1 << 19
+		default:
+			s = int32(mp.hist.get(us, m))
+		}
+		mp.scores[i] = s
+	}
+}
+
+// pickBest moves the best-scored remaining move to position i and returns
+// it, advancing i (one step of a selection sort).
+func (mp *picker) pickBest() board.Move {
+	moves := mp.list.Moves()
+	best := mp.i
+	for j := mp.i + 1; j < len(moves); j++ {
+		if mp.scores[j] > mp.scores[best] {
+			best = j
+		}
+	}
+	moves[mp.i], moves[best] = moves[best], moves[mp.i]
+	mp.scores[mp.i], mp.scores[best] = mp.scores[best], mp.scores[mp.i]
+	mp.i++
+	return moves[mp.i-1]
+}

@@ -1,0 +1,66 @@
+package engine
+
+import (
+	"time"
+
+	"github.com/luftchess/luft/engine/board"
+)
+
+// reportLines reports the principal variations of a completed iteration.
+func (t *thread) reportLines(depth int) {
+	r := t.r
+	nodes, elapsed, full := r.nodes(), time.Since(r.start), t.table.HashFull()
+	for i := range r.multiPV {
+		rm := &t.rootMoves[i]
+		r.report(Info{
+			Depth:    depth,
+			SelDepth: max(rm.selDepth, 1),
+			MultiPV:  i + 1,
+			Score:    Score(rm.score),
+			Bound:    Exact,
+			Nodes:    nodes,
+			Time:     elapsed,
+			HashFull: full,
+			PV:       rm.pv,
+		})
+	}
+}
+
+// reportBound reports an aspiration failure of the main thread's current
+// line, but only in long searches, where the GUI would otherwise wait
+// long without news.
+func (t *thread) reportBound(depth int, b Bound) {
+	r := t.r
+	if t.id != 0 || time.Since(r.start) < 3*time.Second {
+		return
+	}
+	rm := &t.rootMoves[t.pvIdx]
+	r.report(Info{
+		Depth:    depth,
+		SelDepth: max(rm.selDepth, 1),
+		MultiPV:  t.pvIdx + 1,
+		Score:    Score(rm.score),
+		Bound:    b,
+		Nodes:    r.nodes(),
+		Time:     time.Since(r.start),
+		HashFull: t.table.HashFull(),
+		PV:       rm.pv,
+	})
+}
+
+// result returns the main thread's best move and the reply it expects,
+// from the principal variation or, failing that, the table.
+func (t *thread) result() Result {
+	best := t.rootMoves[0]
+	res := Result{Best: best.move}
+	if len(best.pv) > 1 {
+		res.Ponder = best.pv[1]
+		return res
+	}
+	t.pos.Make(best.move)
+	if e, ok := t.table.Probe(t.pos.Key()); ok && t.pos.IsLegal(board.Move(e.Move)) {
+		res.Ponder = board.Move(e.Move)
+	}
+	t.pos.Unmake()
+	return res
+}

@@ -1,0 +1,662 @@
+package engine
+
+import (
+	"math"
+	"slices"
+	"sync/atomic"
+	"time"
+
+	"github.com/luftchess/luft/engine/board"
+	"github.com/luftchess/luft/engine/tt"
+	"github.com/luftchess/luft/eval"
+)
+
+// Score bounds used inside the search, as ints.
+const (
+	infinity  = int(Infinity)
+	mate      = int(MateScore)
+	mateBound = mate - MaxPly // scores beyond ±mateBound are mate scores
+	noEval    = -infinity     // static eval of a node in check
+)
+
+// checkInterval is the number of nodes between two looks at the stop flag.
+const checkInterval = 1024
+
+// rootMove is a legal root move with what the last search found for it.
+type rootMove struct {
+	move      board.Move
+	score     int // -infinity when it failed low in the current iteration
+	prevScore int // score in the previous iteration
+	selDepth  int
+	pv        []board.Move
+}
+
+// frame is the per-ply search state of one thread.
+type frame struct {
+	killers [2]board.Move
+	eval    int
+	move    board.Move  // the move played from this ply (NoMove for a null move)
+	piece   board.Piece // the piece that played it
+	quiets  [64]board.Move
+}
+
+// thread is one search thread. Thread 0, the main thread, reports and
+// manages time; the others are Lazy SMP helpers that share only the
+// transposition table.
+type thread struct {
+	id    int
+	e     *Engine
+	r     *run
+	table *tt.Table
+	pos   *board.Position
+	eval  *eval.Evaluator
+
+	nodes     uint64
+	shared    atomic.Uint64 // nodes, published every checkInterval nodes
+	nodeLimit uint64
+	others    uint64 // nodes of the helpers at the last check (main thread)
+	stopped   bool
+
+	rootDepth int
+	selDepth  int
+	pvIdx     int
+	rootMoves []rootMove
+	nmpMinPly int
+	completed int // depth of the last complete iteration
+
+	hist     history
+	counters counterMoves
+	stack    [MaxPly + 4]frame
+	pvTable  [MaxPly + 1][MaxPly + 1]board.Move
+	pvLen    [MaxPly + 1]int
+}
+
+// lmrTable holds the base late-move reduction by depth and move number.
+var lmrTable [64][64]int8
+
+func init() {
+	for d := 1; d < 64; d++ {
+		for m := 1; m < 64; m++ {
+			lmrTable[d][m] = int8(0.75 + math.Log(float64(d))*math.Log(float64(m))/2.25)
+		}
+	}
+}
+
+func newThread(id int, e *Engine) *thread {
+	return &thread{id: id, e: e, eval: eval.New()}
+}
+
+func (t *thread) clearHistory() {
+	t.hist = history{}
+	t.counters = counterMoves{}
+}
+
+// prepare readies the thread for the search r of pos.
+func (t *thread) prepare(r *run, pos *board.Position, root []rootMove) {
+	t.r = r
+	t.table = t.e.table
+	t.pos = pos.Clone()
+	t.rootMoves = slices.Clone(root)
+	t.nodes, t.others, t.stopped, t.nmpMinPly, t.completed = 0, 0, false, 0, 0
+	t.shared.Store(0)
+	t.nodeLimit = math.MaxUint64
+	if r.lim.Nodes > 0 && t.id == 0 {
+		t.nodeLimit = r.lim.Nodes
+	}
+	for i := range t.stack {
+		t.stack[i].killers = [2]board.Move{}
+	}
+	t.stack[0].eval = noEval
+}
+
+// iterate runs iterative deepening until the limits or a stop end it.
+func (t *thread) iterate() {
+	defer func() { t.shared.Store(t.nodes) }()
+	r := t.r
+	main := t.id == 0
+	multiPV := 1
+	if main {
+		multiPV = r.multiPV
+	}
+	var stab stability
+	for depth := 1 + t.id%2; depth < MaxPly; depth++ {
+		if r.stop.Load() && (depth > 1 || !main) {
+			break
+		}
+		t.rootDepth = depth
+		for i := range t.rootMoves {
+			t.rootMoves[i].prevScore = t.rootMoves[i].score
+		}
+		for t.pvIdx = 0; t.pvIdx < multiPV; t.pvIdx++ {
+			t.selDepth = 0
+			t.aspiration(depth)
+			if t.stopped {
+				break
+			}
+			slices.SortStableFunc(t.rootMoves[:t.pvIdx+1], byScore)
+		}
+		if t.stopped {
+			break
+		}
+		t.completed = depth
+		if !main {
+			continue
+		}
+		t.reportLines(depth)
+		best := &t.rootMoves[0]
+		scale := stab.update(best.move, best.score)
+		if r.lim.Infinite || !r.limitsOn.Load() {
+			continue
+		}
+		if r.lim.Depth > 0 && depth >= r.lim.Depth {
+			break
+		}
+		if r.lim.Mate > 0 && best.score >= mate-2*r.lim.Mate+1 {
+			break
+		}
+		if r.timed && !r.budget.fixed {
+			if len(t.rootMoves) == 1 {
+				break
+			}
+			soft := time.Duration(float64(r.budget.soft) * scale)
+			if time.Since(r.clockStart) >= min(soft, r.budget.hard) {
+				break
+			}
+		}
+	}
+	if main {
+		r.stop.Store(true)
+	}
+}
+
+func byScore(a, b rootMove) int { return b.score - a.score }
+
+// aspiration searches the root for the current PV index with a window
+// around the previous score, widening it on failure.
+func (t *thread) aspiration(depth int) {
+	alpha, beta := -infinity, infinity
+	delta := 15
+	prev := t.rootMoves[t.pvIdx].prevScore
+	if t.r.features&AspirationWindows != 0 && depth >= 5 && prev > -mateBound && prev < mateBound {
+		alpha, beta = prev-delta, prev+delta
+	}
+	for {
+		score := t.searchRoot(alpha, beta, depth)
+		slices.SortStableFunc(t.rootMoves[t.pvIdx:], byScore)
+		if t.stopped {
+			return
+		}
+		switch {
+		case score <= alpha:
+			beta = (alpha + beta) / 2
+			alpha = max(score-delta, -infinity)
+			t.reportBound(depth, Upper)
+		case score >= beta:
+			beta = min(score+delta, infinity)
+			t.reportBound(depth, Lower)
+		default:
+			return
+		}
+		delta += delta / 2
+		if delta > 1000 {
+			alpha, beta = -infinity, infinity
+		}
+	}
+}
+
+// searchRoot searches the root moves from the current PV index on.
+func (t *thread) searchRoot(alpha, beta, depth int) int {
+	best := -infinity
+	pos := t.pos
+	for i := t.pvIdx; i < len(t.rootMoves); i++ {
+		rm := &t.rootMoves[i]
+		m := rm.move
+		if t.id == 0 && time.Since(t.r.start) > 3*time.Second {
+			t.r.report(Info{Depth: depth, CurrMove: m, CurrMoveNumber: i + 1})
+		}
+		t.stack[0].move, t.stack[0].piece = m, pos.PieceAt(m.From())
+		newDepth := depth - 1
+		pos.Make(m)
+		if pos.InCheck() && t.r.features&CheckExtension != 0 {
+			newDepth++
+		}
+		var score int
+		if i == t.pvIdx {
+			score = -t.search(-beta, -alpha, newDepth, 1, false)
+		} else {
+			score = -t.search(-alpha-1, -alpha, newDepth, 1, true)
+			if score > alpha && score < beta {
+				score = -t.search(-beta, -alpha, newDepth, 1, false)
+			}
+		}
+		pos.Unmake()
+		if t.stopped {
+			return best
+		}
+		if i == t.pvIdx || score > alpha {
+			rm.score, rm.selDepth = score, t.selDepth
+			rm.pv = append(append(rm.pv[:0], m), t.pvTable[1][:t.pvLen[1]]...)
+		} else {
+			rm.score = -infinity
+		}
+		best = max(best, score)
+		if score > alpha {
+			alpha = score
+			if score >= beta {
+				break
+			}
+		}
+	}
+	return best
+}
+
+// enterNode counts a node and reports whether the search must stop.
+func (t *thread) enterNode() bool {
+	t.nodes++
+	if t.nodes%checkInterval == 0 {
+		t.shared.Store(t.nodes)
+		if t.id == 0 && len(t.r.threads) > 1 && t.nodeLimit != math.MaxUint64 {
+			t.others = t.r.nodes() - t.nodes
+		}
+		if t.r.stop.Load() && (t.id != 0 || t.rootDepth > 1) {
+			t.stopped = true
+		}
+	}
+	if t.nodes+t.others >= t.nodeLimit && t.rootDepth > 1 && t.r.limitsOn.Load() {
+		t.r.stop.Store(true)
+		t.stopped = true
+	}
+	return t.stopped
+}
+
+// evaluate returns the static evaluation, kept clear of the mate scores.
+func (t *thread) evaluate() int {
+	return min(max(t.eval.Evaluate(t.pos), -mateBound+1), mateBound-1)
+}
+
+// search is the fail-soft principal variation search below the root.
+func (t *thread) search(alpha, beta, depth, ply int, cutNode bool) int {
+	t.pvLen[ply] = 0
+	if depth <= 0 {
+		return t.qsearch(alpha, beta, ply)
+	}
+	if t.enterNode() {
+		return 0
+	}
+	t.selDepth = max(t.selDepth, ply)
+	pos := t.pos
+	if pos.IsDraw(ply) {
+		return 0
+	}
+	inCheck := pos.InCheck()
+	if ply >= MaxPly-1 {
+		if inCheck {
+			return 0
+		}
+		return t.evaluate()
+	}
+	f := t.r.features
+	pvNode := beta-alpha > 1
+
+	if f&MateDistancePruning != 0 {
+		alpha = max(alpha, -mate+ply)
+		beta = min(beta, mate-ply-1)
+		if alpha >= beta {
+			return alpha
+		}
+	}
+
+	// Transposition table.
+	key := pos.Key()
+	entry, hit := t.table.Probe(key)
+	ttMove, ttScore := board.NoMove, 0
+	if hit {
+		ttMove, ttScore = board.Move(entry.Move), scoreFromTT(int(entry.Score), ply)
+		if !pvNode && int(entry.Depth) >= depth && cutoff(entry.Bound, ttScore, alpha, beta) {
+			return ttScore
+		}
+	}
+
+	// Static evaluation, sharpened by the table's score when its bound
+	// allows.
+	sf := &t.stack[ply]
+	t.stack[ply+2].killers = [2]board.Move{}
+	staticEval, eval := noEval, noEval
+	if !inCheck {
+		if hit {
+			staticEval = int(entry.Eval)
+		} else {
+			staticEval = t.evaluate()
+		}
+		eval = staticEval
+		if hit && (entry.Bound == tt.Exact ||
+			entry.Bound == tt.Lower && ttScore > eval ||
+			entry.Bound == tt.Upper && ttScore < eval) {
+			eval = ttScore
+		}
+	}
+	sf.eval = staticEval
+	improving := !inCheck && ply >= 2 && staticEval > t.stack[ply-2].eval
+	us := pos.SideToMove()
+
+	if !pvNode && !inCheck {
+		// Reverse futility: far enough above beta that a quiet move
+		// cannot bring the score back under it.
+		if f&ReverseFutility != 0 && depth <= 8 && eval < mateBound && beta > -mateBound &&
+			eval-80*(depth-b2i(improving)) >= beta {
+			return eval
+		}
+		// Null move: if passing still fails high, a real move will too.
+		if f&NullMove != 0 && depth >= 3 && eval >= beta && staticEval >= beta && beta > -mateBound &&
+			ply >= t.nmpMinPly && t.stack[ply-1].move != board.NoMove && pos.NonPawnMaterial(us) {
+			r := 3 + depth/3 + min((eval-beta)/200, 3)
+			sf.move, sf.piece = board.NoMove, board.NoPiece
+			pos.MakeNull()
+			score := -t.search(-beta, -beta+1, depth-r, ply+1, !cutNode)
+			pos.UnmakeNull()
+			if t.stopped {
+				return 0
+			}
+			if score >= beta {
+				if score >= mateBound {
+					score = beta
+				}
+				endgame := (pos.ByColor(us) &^ (pos.ByType(board.Pawn) | pos.ByType(board.King))).Count() <= 1
+				if t.nmpMinPly != 0 || (depth < 12 && !endgame) {
+					return score
+				}
+				// Verify with a reduced search without null moves, as
+				// zugzwang is likely.
+				t.nmpMinPly = ply + 3*(depth-r)/4
+				v := t.search(beta-1, beta, depth-r, ply, false)
+				t.nmpMinPly = 0
+				if v >= beta {
+					return score
+				}
+			}
+		}
+	}
+
+	// Internal iterative reduction: without a hash move this node is
+	// probably new, so search it shallower first.
+	if f&InternalIterativeReduction != 0 && depth >= 4 && ttMove == board.NoMove && (pvNode || cutNode) {
+		depth--
+	}
+
+	counter := board.NoMove
+	if prev := &t.stack[ply-1]; prev.move != board.NoMove {
+		counter = t.counters[prev.piece][prev.move.To()]
+	}
+	var mp picker
+	mp.init(pos, &t.hist, ttMove, sf.killers, counter)
+
+	best, bestMove := -infinity, board.NoMove
+	moveCount, quietCount := 0, 0
+	origAlpha := alpha
+	for m := mp.next(); m != board.NoMove; m = mp.next() {
+		moveCount++
+		quiet := !m.IsPromotion() && !pos.IsCapture(m)
+		givesCheck := pos.GivesCheck(m)
+
+		// Shallow-depth pruning, once a move has saved us from being mated.
+		if best > -mateBound && pos.NonPawnMaterial(us) {
+			lmrDepth := depth - 1
+			if depth < 64 && moveCount < 64 {
+				lmrDepth -= int(lmrTable[depth][moveCount])
+			}
+			if quiet {
+				if f&LateMovePruning != 0 && !inCheck && !givesCheck && moveCount >= lmpLimit(depth, improving) {
+					continue
+				}
+				if f&Futility != 0 && !inCheck && !givesCheck && lmrDepth <= 8 &&
+					staticEval+100+120*max(lmrDepth, 0) <= alpha {
+					continue
+				}
+				if f&SEEPruning != 0 && lmrDepth <= 8 && !pos.SEEGE(m, -25*max(lmrDepth, 0)*max(lmrDepth, 0)) {
+					continue
+				}
+			} else if f&SEEPruning != 0 && depth <= 6 && !pos.SEEGE(m, -100*depth) {
+				continue
+			}
+		}
+
+		newDepth := depth - 1
+		if givesCheck && f&CheckExtension != 0 && ply < 2*t.rootDepth {
+			newDepth++
+		}
+		reduce := f&LateMoveReduction != 0 && depth >= 3 && moveCount > 1+b2i(pvNode) && (quiet || !mp.good(m))
+		sf.move, sf.piece = m, pos.PieceAt(m.From())
+		pos.Make(m)
+		var score int
+		if reduce {
+			r := int(lmrTable[min(depth, 63)][min(moveCount, 63)])
+			r += b2i(cutNode) - b2i(pvNode) - b2i(givesCheck) + b2i(!improving)
+			if quiet {
+				if m == sf.killers[0] || m == sf.killers[1] || m == counter {
+					r--
+				} else {
+					r -= t.hist.get(us, m) / 8192
+				}
+			}
+			d := min(max(newDepth-r, 1), newDepth)
+			score = -t.search(-alpha-1, -alpha, d, ply+1, true)
+			if score > alpha && d < newDepth {
+				score = -t.search(-alpha-1, -alpha, newDepth, ply+1, !cutNode)
+			}
+		} else if !pvNode || moveCount > 1 {
+			score = -t.search(-alpha-1, -alpha, newDepth, ply+1, !cutNode)
+		}
+		if pvNode && (moveCount == 1 || score > alpha && score < beta) {
+			score = -t.search(-beta, -alpha, newDepth, ply+1, false)
+		}
+		pos.Unmake()
+		if t.stopped {
+			return 0
+		}
+
+		if score > best {
+			best = score
+			if score > alpha {
+				bestMove = m
+				if pvNode {
+					t.updatePV(ply, m)
+				}
+				if score >= beta {
+					if quiet {
+						t.rewardQuiet(ply, m, depth, quietCount)
+					}
+					break
+				}
+				alpha = score
+			}
+		}
+		if quiet && quietCount < len(sf.quiets) {
+			sf.quiets[quietCount] = m
+			quietCount++
+		}
+	}
+
+	if moveCount == 0 {
+		if inCheck {
+			return -mate + ply
+		}
+		return 0
+	}
+	bound := tt.Upper
+	switch {
+	case best >= beta:
+		bound = tt.Lower
+	case pvNode && best > origAlpha:
+		bound = tt.Exact
+	}
+	t.table.Store(key, tt.Entry{
+		Move:  uint16(bestMove),
+		Score: int16(scoreToTT(best, ply)),
+		Eval:  int16(max(staticEval, -mateBound)),
+		Depth: int8(depth),
+		Bound: bound,
+	})
+	return best
+}
+
+// lmpLimit is the number of quiet moves searched at depth before the rest
+// are pruned.
+func lmpLimit(depth int, improving bool) int {
+	if improving {
+		return 3 + depth*depth
+	}
+	return (3 + depth*depth) / 2
+}
+
+// rewardQuiet updates killers, counter-move and history after the quiet
+// move m caused a cutoff, penalising the quiet moves tried before it.
+func (t *thread) rewardQuiet(ply int, m board.Move, depth, quietCount int) {
+	sf := &t.stack[ply]
+	if sf.killers[0] != m {
+		sf.killers[1], sf.killers[0] = sf.killers[0], m
+	}
+	if prev := &t.stack[ply-1]; prev.move != board.NoMove {
+		t.counters[prev.piece][prev.move.To()] = m
+	}
+	us := t.pos.SideToMove()
+	bonus := historyBonus(depth)
+	t.hist.update(us, m, bonus)
+	for _, q := range sf.quiets[:quietCount] {
+		t.hist.update(us, q, -bonus)
+	}
+}
+
+func (t *thread) updatePV(ply int, m board.Move) {
+	t.pvTable[ply][0] = m
+	n := copy(t.pvTable[ply][1:], t.pvTable[ply+1][:t.pvLen[ply+1]])
+	t.pvLen[ply] = n + 1
+}
+
+// qsearch searches captures and promotions (all evasions when in check)
+// until the position is quiet, so that the static evaluation is only
+// trusted where nothing hangs.
+func (t *thread) qsearch(alpha, beta, ply int) int {
+	t.pvLen[ply] = 0
+	if t.enterNode() {
+		return 0
+	}
+	t.selDepth = max(t.selDepth, ply)
+	pos := t.pos
+	if pos.IsDraw(ply) {
+		return 0
+	}
+	inCheck := pos.InCheck()
+	if ply >= MaxPly-1 {
+		if inCheck {
+			return 0
+		}
+		return t.evaluate()
+	}
+	pvNode := beta-alpha > 1
+
+	key := pos.Key()
+	entry, hit := t.table.Probe(key)
+	ttMove := board.NoMove
+	if hit {
+		ttMove = board.Move(entry.Move)
+		if s := scoreFromTT(int(entry.Score), ply); !pvNode && cutoff(entry.Bound, s, alpha, beta) {
+			return s
+		}
+	}
+
+	best, staticEval := -mate+ply, noEval
+	if !inCheck {
+		if hit {
+			staticEval = int(entry.Eval)
+		} else {
+			staticEval = t.evaluate()
+		}
+		best = staticEval
+		if best >= beta {
+			if !hit {
+				t.table.Store(key, tt.Entry{Score: int16(scoreToTT(best, ply)), Eval: int16(staticEval), Bound: tt.Lower})
+			}
+			return best
+		}
+		alpha = max(alpha, best)
+	}
+
+	var mp picker
+	mp.initQuiescence(pos, &t.hist, ttMove)
+	bestMove := board.NoMove
+	for m := mp.next(); m != board.NoMove; m = mp.next() {
+		if !inCheck && !m.IsPromotion() {
+			// Delta pruning: even winning the piece cannot reach alpha.
+			victim := board.Pawn
+			if pc := pos.PieceAt(m.To()); pc != board.NoPiece {
+				victim = pc.Type()
+			}
+			if staticEval+pieceValue[victim]+200 <= alpha {
+				continue
+			}
+		}
+		t.stack[ply].move, t.stack[ply].piece = m, pos.PieceAt(m.From())
+		pos.Make(m)
+		score := -t.qsearch(-beta, -alpha, ply+1)
+		pos.Unmake()
+		if t.stopped {
+			return 0
+		}
+		if score > best {
+			best = score
+			if score > alpha {
+				bestMove = m
+				if score >= beta {
+					break
+				}
+				alpha = score
+			}
+		}
+	}
+	bound := tt.Upper
+	if best >= beta {
+		bound = tt.Lower
+	}
+	t.table.Store(key, tt.Entry{
+		Move:  uint16(bestMove),
+		Score: int16(scoreToTT(best, ply)),
+		Eval:  int16(max(staticEval, -mateBound)),
+		Bound: bound,
+	})
+	return best
+}
+
+// cutoff reports whether a stored score with bound b settles the window.
+func cutoff(b tt.Bound, score, alpha, beta int) bool {
+	return b == tt.Exact || b == tt.Lower && score >= beta || b == tt.Upper && score <= alpha
+}
+
+// scoreToTT converts a mate score from distance-to-root, as the search
+// uses it, to distance-to-this-node, as the table stores it.
+func scoreToTT(s, ply int) int {
+	switch {
+	case s >= mateBound:
+		return s + ply
+	case s <= -mateBound:
+		return s - ply
+	}
+	return s
+}
+
+// scoreFromTT undoes scoreToTT at ply.
+func scoreFromTT(s, ply int) int {
+	switch {
+	case s >= mateBound:
+		return s - ply
+	case s <= -mateBound:
+		return s + ply
+	}
+	return s
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}

@@ -1,0 +1,317 @@
+package engine
+
+import (
+	"context"
+	"slices"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/luftchess/luft/engine/board"
+)
+
+func mustFEN(t testing.TB, fen string) *board.Position {
+	t.Helper()
+	p, err := board.ParseFEN(fen)
+	if err != nil {
+		t.Fatalf("ParseFEN(%q): %v", fen, err)
+	}
+	return p
+}
+
+func mustMove(t testing.TB, p *board.Position, uci string) board.Move {
+	t.Helper()
+	m, err := p.ParseMove(uci)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+// search runs a search and returns its result and the last PV report.
+func search(t testing.TB, o Options, fen string, lim Limits) (Result, Info) {
+	t.Helper()
+	var last Info
+	res := New(o).Search(context.Background(), mustFEN(t, fen), lim, func(i Info) {
+		if i.CurrMove == board.NoMove && i.MultiPV <= 1 {
+			last = i
+		}
+	})
+	return res, last
+}
+
+func TestSearchResults(t *testing.T) {
+	tests := []struct {
+		name  string
+		fen   string
+		lim   Limits
+		best  string // "" for any legal move, "0000" for none
+		score func(Score) bool
+	}{
+		{"mate in 1", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", Limits{Depth: 4}, "a1a8",
+			func(s Score) bool { return s.IsMate() && s.MateMoves() == 1 }},
+		{"mate in 2", "r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 1", Limits{Depth: 6}, "d5f6",
+			func(s Score) bool { return s.IsMate() && s.MateMoves() == 2 }},
+		{"mated in 1", "7k/8/8/8/8/1r6/r7/7K w - - 0 1", Limits{Depth: 4}, "h1g1",
+			func(s Score) bool { return s.IsMate() && s.MateMoves() == -1 }},
+		{"checkmated at the root", "7k/7P/6K1/8/3B4/8/8/8 b - - 0 1", Limits{Depth: 3}, "0000", nil},
+		{"stalemated at the root", "8/8/8/8/8/6k1/6p1/6K1 w - - 0 1", Limits{Depth: 3}, "0000", nil},
+		{"avoids stalemating", "7k/8/5KQ1/8/8/8/8/8 w - - 0 1", Limits{Depth: 5}, "",
+			func(s Score) bool { return s.IsMate() && s.MateMoves() == 1 }},
+		{"insufficient material", "8/8/4k3/8/8/3NK3/8/8 w - - 0 1", Limits{Depth: 6}, "",
+			func(s Score) bool { return s == 0 }},
+		{"wins the hanging queen", "4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1", Limits{Depth: 5}, "d2d5",
+			func(s Score) bool { return s > 300 }},
+		{"fifty-move rule ends the game", "8/8/4k3/8/8/3QK3/8/8 w - - 99 80", Limits{Depth: 5}, "",
+			func(s Score) bool { return s == 0 }},
+		{"mate limit", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", Limits{Mate: 1}, "a1a8", nil},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			res, info := search(t, Options{HashMB: 1}, tc.fen, tc.lim)
+			if tc.best != "" && res.Best.String() != tc.best {
+				t.Errorf("best %v, want %s (PV %v)", res.Best, tc.best, info.PV)
+			}
+			if tc.best == "" && !mustFEN(t, tc.fen).IsLegal(res.Best) {
+				t.Errorf("best %v is not legal", res.Best)
+			}
+			if tc.score != nil && !tc.score(info.Score) {
+				t.Errorf("score %d not as expected (PV %v)", info.Score, info.PV)
+			}
+		})
+	}
+}
+
+// TestRepetitionInGameHistory checks that the game moves before the root
+// count for repetition: with the position seen twice before, returning to
+// it is an immediate draw, which the side that is lost takes.
+func TestRepetitionInGameHistory(t *testing.T) {
+	// White is a queen down but can repeat: Kh1-g1-h1 with Black's king
+	// shuffling as well.
+	p := mustFEN(t, "k7/8/8/8/8/8/5q2/6RK w - - 0 1")
+	for _, m := range []string{"g1g2", "f2f1", "g2g1", "f1f2", "g1g2", "f2f1", "g2g1"} {
+		p.Make(mustMove(t, p, m))
+	}
+	// Black to move: f1f2 repeats the position a third time.
+	var last Info
+	res := New(Options{HashMB: 1}).Search(context.Background(), p, Limits{Depth: 6}, func(i Info) { last = i })
+	if last.Score <= 0 {
+		t.Errorf("Black, a queen up, scores %d (best %v): should not accept the draw", last.Score, res.Best)
+	}
+	if res.Best.String() == "f1f2" {
+		t.Errorf("Black repeats the position for a draw with a queen up")
+	}
+}
+
+func TestSearchDeterministic(t *testing.T) {
+	const fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 10"
+	var nodes []uint64
+	for range 2 {
+		_, info := search(t, Options{HashMB: 4}, fen, Limits{Depth: 7})
+		nodes = append(nodes, info.Nodes)
+	}
+	if nodes[0] != nodes[1] || nodes[0] == 0 {
+		t.Errorf("node counts of identical searches differ: %v", nodes)
+	}
+}
+
+func TestDepthReports(t *testing.T) {
+	var depths []int
+	New(Options{}).Search(context.Background(), board.NewPosition(), Limits{Depth: 5}, func(i Info) {
+		depths = append(depths, i.Depth)
+	})
+	if diff := cmp.Diff([]int{1, 2, 3, 4, 5}, depths); diff != "" {
+		t.Errorf("reported depths (-want +got):\n%s", diff)
+	}
+}
+
+func TestMultiPV(t *testing.T) {
+	lines := map[int]map[int]Info{}
+	New(Options{MultiPV: 3}).Search(context.Background(), board.NewPosition(), Limits{Depth: 4}, func(i Info) {
+		if lines[i.Depth] == nil {
+			lines[i.Depth] = map[int]Info{}
+		}
+		lines[i.Depth][i.MultiPV] = i
+	})
+	for d := 1; d <= 4; d++ {
+		l := lines[d]
+		if len(l) != 3 {
+			t.Fatalf("depth %d: %d lines, want 3", d, len(l))
+		}
+		if l[1].Score < l[2].Score || l[2].Score < l[3].Score {
+			t.Errorf("depth %d: scores not in order: %d %d %d", d, l[1].Score, l[2].Score, l[3].Score)
+		}
+		if l[1].PV[0] == l[2].PV[0] || l[2].PV[0] == l[3].PV[0] || l[1].PV[0] == l[3].PV[0] {
+			t.Errorf("depth %d: lines repeat a move: %v %v %v", d, l[1].PV, l[2].PV, l[3].PV)
+		}
+	}
+	// More lines than moves: one line per legal move.
+	n := 0
+	New(Options{MultiPV: 5}).Search(context.Background(), mustFEN(t, "7k/8/8/8/8/8/8/K7 w - - 0 1"), Limits{Depth: 1}, func(Info) { n++ })
+	if n != 3 {
+		t.Errorf("MultiPV 5 with 3 legal moves: %d lines", n)
+	}
+}
+
+func TestSearchMoves(t *testing.T) {
+	p := board.NewPosition()
+	only := []board.Move{mustMove(t, p, "a2a3"), mustMove(t, p, "h2h4")}
+	res := New(Options{}).Search(context.Background(), p, Limits{Depth: 4, SearchMoves: only}, nil)
+	if !slices.Contains(only, res.Best) {
+		t.Errorf("best %v is not among searchmoves %v", res.Best, only)
+	}
+}
+
+func TestCancelledBeforeStart(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, threads := range []int{1, 3} {
+		p := board.NewPosition()
+		res := New(Options{Threads: threads}).Search(ctx, p, Limits{Infinite: true}, nil)
+		if !p.IsLegal(res.Best) {
+			t.Errorf("Threads %d: best %v is not legal", threads, res.Best)
+		}
+	}
+}
+
+// TestStopsInTime checks every way a search ends by time or cancellation.
+// The search stops within about a millisecond; the slack allows for a
+// loaded machine.
+func TestStopsInTime(t *testing.T) {
+	const ms = time.Millisecond
+	const slack = 250 * ms
+	tests := []struct {
+		name    string
+		lim     Limits
+		cancel  time.Duration // cancel the context after this, if not zero
+		atMost  time.Duration
+		atLeast time.Duration
+	}{
+		{"movetime", Limits{MoveTime: 100 * ms}, 0, 100*ms + slack, 60 * ms},
+		{"tiny clock", Limits{Time: [2]time.Duration{1 * ms, 1 * ms}}, 0, slack, 0},
+		{"clock", Limits{Time: [2]time.Duration{2000 * ms, 2000 * ms}}, 0, 250*ms + slack, 0},
+		{"infinite until cancel", Limits{Infinite: true, Depth: 1}, 100 * ms, 100*ms + slack, 100 * ms},
+		{"ponder until cancel", Limits{Ponder: true, Depth: 1}, 100 * ms, 100*ms + slack, 100 * ms},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			if tc.cancel > 0 {
+				time.AfterFunc(tc.cancel, cancel)
+			}
+			p := mustFEN(t, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 10")
+			start := time.Now()
+			res := New(Options{MoveOverhead: 10 * ms}).Search(ctx, p, tc.lim, nil)
+			took := time.Since(start)
+			if took > tc.atMost || took < tc.atLeast {
+				t.Errorf("took %v, want between %v and %v", took, tc.atLeast, tc.atMost)
+			}
+			if !p.IsLegal(res.Best) {
+				t.Errorf("best %v is not legal", res.Best)
+			}
+		})
+	}
+}
+
+func TestPonderHit(t *testing.T) {
+	hit := make(chan struct{})
+	time.AfterFunc(100*time.Millisecond, func() { close(hit) })
+	start := time.Now()
+	lim := Limits{Ponder: true, PonderHit: hit, MoveTime: 100 * time.Millisecond}
+	res := New(Options{}).Search(context.Background(), board.NewPosition(), lim, nil)
+	took := time.Since(start)
+	if took < 190*time.Millisecond || took > 450*time.Millisecond {
+		t.Errorf("ponder 100 ms then movetime 100 ms took %v", took)
+	}
+	if res.Best == board.NoMove || res.Ponder == board.NoMove {
+		t.Errorf("result %+v lacks a move", res)
+	}
+	// A ponder search that ends by depth keeps waiting for ponderhit.
+	hit = make(chan struct{})
+	time.AfterFunc(50*time.Millisecond, func() { close(hit) })
+	start = time.Now()
+	New(Options{}).Search(context.Background(), board.NewPosition(), Limits{Ponder: true, PonderHit: hit, Depth: 2}, nil)
+	if took := time.Since(start); took < 50*time.Millisecond {
+		t.Errorf("ponder search answered after %v, before ponderhit", took)
+	}
+}
+
+func TestNodeLimit(t *testing.T) {
+	_, info := search(t, Options{}, board.StartFEN, Limits{Nodes: 20000})
+	if info.Nodes > 20000 {
+		t.Errorf("searched %d nodes with a limit of 20000", info.Nodes)
+	}
+}
+
+// TestThreadsStartStop starts and stops multi-threaded searches many times;
+// run with -race.
+func TestThreadsStartStop(t *testing.T) {
+	e := New(Options{Threads: 4, HashMB: 1})
+	p := mustFEN(t, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 10")
+	n := 2000
+	if testing.Short() {
+		n = 300
+	}
+	deadline := time.Now().Add(3 * time.Second)
+	for i := 0; i < n && time.Now().Before(deadline); i++ {
+		ctx, cancel := context.WithCancel(context.Background())
+		var wg sync.WaitGroup
+		wg.Go(func() {
+			if i%3 != 0 {
+				time.Sleep(time.Duration(i%7) * 100 * time.Microsecond)
+			}
+			cancel()
+		})
+		res := e.Search(ctx, p, Limits{Infinite: true}, nil)
+		wg.Wait()
+		if !p.IsLegal(res.Best) {
+			t.Fatalf("search %d: best %v is not legal", i, res.Best)
+		}
+		if i%100 == 0 {
+			e.NewGame()
+		}
+	}
+	res, _ := search(t, Options{Threads: 4, HashMB: 1}, "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", Limits{Depth: 6})
+	if res.Best.String() != "a1a8" {
+		t.Errorf("Threads 4 mate in 1: best %v", res.Best)
+	}
+}
+
+func TestScoreTT(t *testing.T) {
+	tests := []struct{ score, ply, stored int }{
+		{100, 5, 100},
+		{mate - 10, 4, mate - 6},   // mate in 10 plies from the root is mate in 6 from here
+		{-mate + 10, 4, -mate + 6}, // same for being mated
+		{-300, 20, -300},
+	}
+	for _, tc := range tests {
+		if got := scoreToTT(tc.score, tc.ply); got != tc.stored {
+			t.Errorf("scoreToTT(%d, %d) = %d, want %d", tc.score, tc.ply, got, tc.stored)
+		}
+		if got := scoreFromTT(tc.stored, tc.ply); got != tc.score {
+			t.Errorf("scoreFromTT(%d, %d) = %d, want %d", tc.stored, tc.ply, got, tc.score)
+		}
+	}
+}
+
+func TestFeatures(t *testing.T) {
+	if got := AllFeatures.String(); got != "nmp,rfp,fp,lmr,lmp,see,checkext,iir,mdp,asp" {
+		t.Errorf("AllFeatures = %q", got)
+	}
+	f, err := ParseFeatures("lmr, nmp")
+	if err != nil || f != LateMoveReduction|NullMove {
+		t.Errorf("ParseFeatures = %v, %v", f, err)
+	}
+	if _, err := ParseFeatures("lmr,bogus"); err == nil {
+		t.Error("ParseFeatures accepted an unknown name")
+	}
+	// Every feature can be switched off without breaking the search.
+	for i := range featureNames {
+		res, _ := search(t, Options{Disabled: 1 << i}, "r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 1", Limits{Depth: 5})
+		if res.Best.String() != "d5f6" {
+			t.Errorf("without %v: best %v, want d5f6", Features(1<<i), res.Best)
+		}
+	}
+}
