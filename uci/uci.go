@@ -66,6 +66,12 @@ type session struct {
 // DefaultOptions. Run returns nil after quit or end of input, or the error
 // that made reading or writing fail.
 func Run(in io.Reader, out io.Writer, s Searcher, id ID) error {
+	return newSession(out, s, id).run(in)
+}
+
+// newSession returns a session in its initial state: default options,
+// start position, no search.
+func newSession(out io.Writer, s Searcher, id ID) *session {
 	ses := &session{
 		id:       id,
 		searcher: s,
@@ -74,22 +80,27 @@ func Run(in io.Reader, out io.Writer, s Searcher, id ID) error {
 		game:     newGame(),
 	}
 	ses.applied = ses.settings.engine
+	return ses
+}
+
+// run is the loop of Run.
+func (s *session) run(in io.Reader) error {
 	r := bufio.NewReaderSize(in, 64<<10)
 	for {
 		line, readErr := readLine(r)
 		// A lone CR also ends a line.
 		for _, l := range strings.Split(line, "\r") {
-			if !ses.handle(parseLine(l)) {
-				ses.quit()
-				return ses.out.failed()
+			if !s.handle(parseLine(l)) {
+				s.quit()
+				return s.out.failed()
 			}
 		}
-		if err := ses.out.failed(); err != nil {
-			ses.quit()
+		if err := s.out.failed(); err != nil {
+			s.quit()
 			return err
 		}
 		if readErr != nil {
-			ses.quit()
+			s.quit()
 			if errors.Is(readErr, io.EOF) {
 				return nil
 			}
