@@ -176,12 +176,12 @@ func (p *Position) move(from, to Square) {
 
 // computeKeys returns the Zobrist keys of p computed from scratch.
 func (p *Position) computeKeys() (key, pawnKey uint64) {
-	for sq := A1; sq <= H8; sq++ {
-		if pc := p.board[sq]; pc != NoPiece {
-			key ^= zobristPiece[pc&15][sq]
-			if pc.Type() == Pawn {
-				pawnKey ^= zobristPiece[pc&15][sq]
-			}
+	for b := p.Occupied(); b != 0; {
+		sq := b.PopLSB()
+		pc := p.board[sq&63]
+		key ^= zobristPiece[pc&15][sq&63]
+		if pc.Type() == Pawn {
+			pawnKey ^= zobristPiece[pc&15][sq&63]
 		}
 	}
 	if p.ep != NoSquare {

@@ -43,9 +43,6 @@ func (p *Position) SEE(m Move) int {
 		}
 		d++
 		gain[d] = SeeValue[victim] - gain[d-1]
-		if max(-gain[d-1], gain[d]) < 0 {
-			break // neither continuing nor stopping can change the result
-		}
 		occ ^= (mine & p.byType[pt]).LSB().Bitboard()
 		switch pt {
 		case Pawn, Bishop:

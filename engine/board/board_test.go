@@ -1,0 +1,73 @@
+package board
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/luftchess/luft/engine/board/epd"
+)
+
+// Positions with castling, en passant, promotions, pins and checks, used by
+// the tests that walk move trees.
+var treeFENs = []string{
+	StartFEN,
+	"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+	"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+	"r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+	"rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+	"r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+	"8/8/1k6/2b5/2pP4/8/5K2/8 b - d3 0 1",
+}
+
+// sharedDir returns ../shared beside the repository root, or skips the test.
+func sharedDir(t testing.TB) string {
+	t.Helper()
+	shared := filepath.Join("..", "..", "..", "shared")
+	if _, err := os.Stat(shared); err != nil {
+		t.Skipf("skipping: shared test data not found at %s (it lives beside the repository)", shared)
+	}
+	return shared
+}
+
+// suiteFENs returns every position of the shared perft and tactics suites.
+func suiteFENs(t testing.TB) []string {
+	t.Helper()
+	shared := sharedDir(t)
+	var fens []string
+	for _, f := range []string{"perft/perftsuite.epd", "perft/cpw_perft.epd", "perft/perft_talkchess_sedlak.epd", "tactics/wacnew.epd", "tactics/bratko_kopec.epd"} {
+		recs, err := epd.ReadFile(filepath.Join(shared, "data", f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range recs {
+			fens = append(fens, r.FEN)
+		}
+	}
+	return fens
+}
+
+// mustParse parses a FEN or fails the test.
+func mustParse(t testing.TB, fen string) *Position {
+	t.Helper()
+	p, err := ParseFEN(fen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// walk calls visit at every node of the legal move tree of p to depth.
+func walk(p *Position, depth int, visit func(p *Position)) {
+	visit(p)
+	if depth == 0 {
+		return
+	}
+	var l MoveList
+	p.GenerateLegal(&l)
+	for _, m := range l.Moves() {
+		p.Make(m)
+		walk(p, depth-1, visit)
+		p.Unmake()
+	}
+}

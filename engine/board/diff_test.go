@@ -1,0 +1,82 @@
+package board
+
+import (
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/notnil/chess"
+)
+
+// notnilPosition parses fen with notnil/chess, the rules reference.
+func notnilPosition(t *testing.T, fen string) *chess.Position {
+	t.Helper()
+	if len(strings.Fields(fen)) == 4 {
+		fen += " 0 1"
+	}
+	opt, err := chess.FEN(fen)
+	if err != nil {
+		t.Fatalf("notnil rejects %s: %v", fen, err)
+	}
+	return chess.NewGame(opt).Position()
+}
+
+// TestAgainstNotnil plays random games from the suite positions and, at
+// every ply, compares the legal moves, the FEN and the game state with
+// those of notnil/chess.
+func TestAgainstNotnil(t *testing.T) {
+	fens := suiteFENs(t)
+	want := 100_000
+	if testing.Short() {
+		want = 10_000
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	positions := 0
+	for game := 0; positions < want; game++ {
+		fen := fens[game%len(fens)]
+		p := mustParse(t, fen)
+		ref := notnilPosition(t, p.FEN())
+		for ply := 0; ply < 200; ply++ {
+			positions++
+			var l MoveList
+			p.GenerateLegal(&l)
+			ours := make([]string, 0, l.Len())
+			for _, m := range l.Moves() {
+				ours = append(ours, m.String())
+			}
+			theirs := []string{}
+			refMoves := ref.ValidMoves()
+			for _, m := range refMoves {
+				theirs = append(theirs, m.String())
+			}
+			slices.Sort(ours)
+			slices.Sort(theirs)
+			if diff := cmp.Diff(theirs, ours); diff != "" {
+				t.Fatalf("%s: legal moves differ (-notnil +luft):\n%s", p.FEN(), diff)
+			}
+			if got, want := p.FEN(), ref.XFENString(); got != want {
+				t.Fatalf("FEN differs: luft %s, notnil %s", got, want)
+			}
+			status := ref.Status()
+			if p.IsCheckmate() != (status == chess.Checkmate) || p.IsStalemate() != (status == chess.Stalemate) {
+				t.Fatalf("%s: checkmate %v stalemate %v, notnil says %v", p.FEN(), p.IsCheckmate(), p.IsStalemate(), status)
+			}
+			if l.Len() == 0 {
+				break
+			}
+			i := rng.IntN(l.Len())
+			m := l.Moves()[i]
+			var refMove *chess.Move
+			for _, rm := range refMoves {
+				if rm.String() == m.String() {
+					refMove = rm
+				}
+			}
+			p.Make(m)
+			ref = ref.Update(refMove)
+		}
+	}
+	t.Logf("%d positions compared", positions)
+}
