@@ -28,6 +28,13 @@ type Engine struct {
 	threads []*thread
 }
 
+// buildDisabled lists features to switch off in every engine, as
+// ParseFeatures reads them. It is set only in test builds made for on/off
+// matches:
+//
+//	go build -ldflags "-X github.com/luftchess/luft/engine.buildDisabled=lmr,nmp" ./cmd/luft
+var buildDisabled string
+
 // New returns an engine with the options o; zero fields take defaults.
 func New(o Options) *Engine {
 	e := &Engine{}
@@ -44,6 +51,11 @@ func (e *Engine) SetOptions(o Options) {
 	o.Threads = max(o.Threads, 1)
 	o.MultiPV = max(o.MultiPV, 1)
 	o.MoveOverhead = max(o.MoveOverhead, 0)
+	if f, err := ParseFeatures(buildDisabled); err == nil {
+		o.Disabled |= f
+	} else {
+		panic(err) // a bad -ldflags value; fail loudly rather than test the wrong thing
+	}
 	if e.table == nil || o.HashMB != e.opts.HashMB {
 		e.table = tt.New(o.HashMB)
 	}

@@ -62,7 +62,6 @@ type thread struct {
 	pvIdx     int
 	rootMoves []rootMove
 	nmpMinPly int
-	completed int // depth of the last complete iteration
 
 	hist     history
 	counters counterMoves
@@ -97,7 +96,7 @@ func (t *thread) prepare(r *run, pos *board.Position, root []rootMove) {
 	t.table = t.e.table
 	t.pos = pos.Clone()
 	t.rootMoves = slices.Clone(root)
-	t.nodes, t.others, t.stopped, t.nmpMinPly, t.completed = 0, 0, false, 0, 0
+	t.nodes, t.others, t.stopped, t.nmpMinPly = 0, 0, false, 0
 	t.shared.Store(0)
 	t.nodeLimit = math.MaxUint64
 	if r.lim.Nodes > 0 && t.id == 0 {
@@ -138,7 +137,6 @@ func (t *thread) iterate() {
 		if t.stopped {
 			break
 		}
-		t.completed = depth
 		if !main {
 			continue
 		}
