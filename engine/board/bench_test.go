@@ -1,0 +1,52 @@
+package board
+
+import "testing"
+
+// benchPositions are the positions the board benchmarks cycle through.
+func benchPositions(b *testing.B) []*Position {
+	var ps []*Position
+	for _, fen := range treeFENs {
+		ps = append(ps, mustParse(b, fen))
+	}
+	return ps
+}
+
+func BenchmarkGenerateLegal(b *testing.B) {
+	ps := benchPositions(b)
+	var l MoveList
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		ps[i%len(ps)].GenerateLegal(&l)
+	}
+}
+
+func BenchmarkMakeUnmake(b *testing.B) {
+	ps := benchPositions(b)
+	lists := make([]MoveList, len(ps))
+	for i, p := range ps {
+		p.GenerateLegal(&lists[i])
+	}
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		p, l := ps[i%len(ps)], &lists[i%len(ps)]
+		for _, m := range l.Moves() {
+			p.Make(m)
+			p.Unmake()
+		}
+	}
+}
+
+func BenchmarkSEE(b *testing.B) {
+	ps := benchPositions(b)
+	lists := make([]MoveList, len(ps))
+	for i, p := range ps {
+		p.GenerateCaptures(&lists[i])
+	}
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		p, l := ps[i%len(ps)], &lists[i%len(ps)]
+		for _, m := range l.Moves() {
+			p.SEE(m)
+		}
+	}
+}
