@@ -106,30 +106,31 @@ type state struct {
 	e        *Evaluator
 	p        *board.Position
 	t        *Trace
-	sum      [2]score // by colour
 	occ      board.Bitboard
 	attacked [2][6]board.Bitboard // by colour and piece type
 	all      [2]board.Bitboard    // squares attacked by each colour
 	zoneHits [2]int               // pieces of a colour attacking the enemy king zone
 }
 
-// add scores weight i n times for colour c.
-func (st *state) add(c board.Color, i, n int) {
-	st.sum[c] += st.e.weights[i] * score(n)
+// term returns weight i taken n times, recording it for colour c in the
+// trace if there is one. Callers sum terms in a local variable, kept in a
+// register, and add it to st.sum once.
+func (st *state) term(c board.Color, i, n int) score {
 	if st.t != nil {
 		st.t.Count[i][c] += int16(n)
 	}
+	return st.e.weights[i] * score(n)
 }
 
-// piece scores the material and square of a piece.
-func (st *state) piece(c board.Color, pt board.PieceType, sq board.Square) {
-	st.sum[c] += st.e.pst[c][pt][sq]
+// piece returns the material and square value of a piece (and traces it).
+func (st *state) piece(c board.Color, pt board.PieceType, sq board.Square) score {
 	if st.t != nil {
 		if pt != board.King {
 			st.t.Count[iMaterial+int(pt)][c]++
 		}
 		st.t.Count[iPSQT+int(pt)*64+int(relSquare(c, sq))][c]++
 	}
+	return st.e.pst[c][pt][sq]
 }
 
 func (e *Evaluator) evaluate(p *board.Position, t *Trace) int {
@@ -140,24 +141,23 @@ func (e *Evaluator) evaluate(p *board.Position, t *Trace) int {
 		st.attacked[c][board.King] = board.KingAttacks(p.KingSquare(c))
 		st.all[c] = st.attacked[c][board.Pawn] | st.attacked[c][board.King]
 	}
+	var sum [2]score // by colour, besides the pawn entry's
 	for c := board.White; c <= board.Black; c++ {
-		st.piece(c, board.King, p.KingSquare(c))
-		st.pieces(c, pe)
+		sum[c] = st.piece(c, board.King, p.KingSquare(c)) + st.pieces(c, pe)
 	}
 	if !basic {
+		// Both sides' pieces are done: the attack maps are complete.
 		for c := board.White; c <= board.Black; c++ {
-			st.kingSafety(c, pe)
-			st.threats(c)
-			st.passers(c, pe)
+			sum[c] += st.kingSafety(c, pe) + st.threats(c) + st.passers(c, pe)
 			if p.Pieces(c, board.Bishop).Count() >= 2 {
-				st.add(c, iBishopPair, 1)
+				sum[c] += st.term(c, iBishopPair, 1)
 			}
 		}
 	}
 	stm := p.SideToMove()
-	st.add(stm, iTempo, 1)
+	sum[stm] += st.term(stm, iTempo, 1)
 
-	s := st.sum[board.White] - st.sum[board.Black]
+	s := pe.score + sum[board.White] - sum[board.Black]
 	phase := st.phase()
 	scale := NormalScale
 	if !basic {
@@ -190,7 +190,8 @@ func (st *state) phase() int {
 // pieces scores the knights, bishops, rooks and queens of colour c:
 // material and square, mobility, attacks on the enemy king zone,
 // outposts and rook files, and records their attacks.
-func (st *state) pieces(c board.Color, pe *pawnEntry) {
+func (st *state) pieces(c board.Color, pe *pawnEntry) score {
+	var s score
 	p, them := st.p, c.Other()
 	ownPawns, theirPawns := p.Pieces(c, board.Pawn), p.Pieces(them, board.Pawn)
 	mobArea := ^(ownPawns | p.Pieces(c, board.King) | st.attacked[them][board.Pawn])
@@ -198,7 +199,7 @@ func (st *state) pieces(c board.Color, pe *pawnEntry) {
 	for pt := board.Knight; pt <= board.Queen; pt++ {
 		for b := p.Pieces(c, pt); b != 0; {
 			sq := b.PopLSB()
-			st.piece(c, pt, sq)
+			s += st.piece(c, pt, sq)
 			if basic {
 				continue
 			}
@@ -215,33 +216,34 @@ func (st *state) pieces(c board.Color, pe *pawnEntry) {
 			}
 			st.attacked[c][pt] |= att
 			st.all[c] |= att
-			st.add(c, mobility[pt]+(att&mobArea).Count(), 1)
+			s += st.term(c, mobility[pt]+(att&mobArea).Count(), 1)
 			if z := att & zone; z != 0 {
 				st.zoneHits[c]++
-				st.add(c, iKingAttack+int(pt-board.Knight), z.Count())
+				s += st.term(c, iKingAttack+int(pt-board.Knight), z.Count())
 			}
 			switch pt {
 			case board.Knight, board.Bishop:
 				if r := relRank[c][sq]; r >= 3 && r <= 5 &&
 					st.attacked[c][board.Pawn].Has(sq) && !pe.span[them].Has(sq) {
-					st.add(c, iOutpost+int(pt-board.Knight), 1)
+					s += st.term(c, iOutpost+int(pt-board.Knight), 1)
 				}
 			case board.Rook:
 				file := board.FileMask(sq.File())
 				if ownPawns&file == 0 {
 					if theirPawns&file == 0 {
-						st.add(c, iRookOpen, 1)
+						s += st.term(c, iRookOpen, 1)
 					} else {
-						st.add(c, iRookSemiOpen, 1)
+						s += st.term(c, iRookSemiOpen, 1)
 					}
 				}
 				if relRank[c][sq] == 6 && (relRank[c][p.KingSquare(them)] == 7 ||
 					theirPawns&board.RankMask(sq.Rank()) != 0) {
-					st.add(c, iRookSeventh, 1)
+					s += st.term(c, iRookSeventh, 1)
 				}
 			}
 		}
 	}
+	return s
 }
 
 // mobility holds the offset of each piece type's mobility table.
@@ -249,10 +251,11 @@ var mobility = [6]int{board.Knight: iMobKnight, board.Bishop: iMobBishop, board.
 
 // kingSafety scores colour c's attack on the enemy king and the pawn
 // shelter of its own king.
-func (st *state) kingSafety(c board.Color, pe *pawnEntry) {
+func (st *state) kingSafety(c board.Color, pe *pawnEntry) score {
+	var s score
 	p, them := st.p, c.Other()
 	if n := st.zoneHits[c]; n > 0 {
-		st.add(c, iKingAttackers+min(n, 7), 1)
+		s += st.term(c, iKingAttackers+min(n, 7), 1)
 	}
 	ksq := p.KingSquare(them)
 	safe := ^st.all[them] &^ p.ByColor(c)
@@ -260,24 +263,22 @@ func (st *state) kingSafety(c board.Color, pe *pawnEntry) {
 	checks := [4]board.Bitboard{board.KnightAttacks(ksq), diag, straight, diag | straight}
 	for i, sqs := range checks {
 		if n := (sqs & safe & st.attacked[c][board.Knight+board.PieceType(i)]).Count(); n > 0 {
-			st.add(c, iSafeCheck+i, n)
+			s += st.term(c, iSafeCheck+i, n)
 		}
 	}
 
 	own := p.KingSquare(c)
-	if st.t == nil && pe.kingSq[c] == own {
-		st.sum[c] += pe.shelter[c]
-		return
+	if st.t != nil || pe.kingSq[c] != own {
+		pe.kingSq[c], pe.shelter[c] = own, st.shelter(c, own)
 	}
-	before := st.sum[c]
-	st.shelter(c, own)
-	pe.kingSq[c], pe.shelter[c] = own, st.sum[c]-before
+	return s + pe.shelter[c]
 }
 
 // shelter scores the pawns in front of colour c's king on ksq: its own
 // shield, the enemy's storm and pawnless files, on the king's file and
 // its neighbours.
-func (st *state) shelter(c board.Color, ksq board.Square) {
+func (st *state) shelter(c board.Color, ksq board.Square) score {
+	var s score
 	own, their := st.p.Pieces(c, board.Pawn), st.p.Pieces(c.Other(), board.Pawn)
 	centre := min(max(ksq.File(), 1), 6)
 	for f := centre - 1; f <= centre+1; f++ {
@@ -290,12 +291,13 @@ func (st *state) shelter(c board.Color, ksq board.Square) {
 		if b := their & front; b != 0 {
 			storm = int(relRank[c][nearest(c, b)])
 		}
-		st.add(c, iShield+shield, 1)
-		st.add(c, iStorm+storm, 1)
+		s += st.term(c, iShield+shield, 1)
+		s += st.term(c, iStorm+storm, 1)
 		if (own|their)&board.FileMask(f) == 0 {
-			st.add(c, iKingOpenFile, 1)
+			s += st.term(c, iKingOpenFile, 1)
 		}
 	}
+	return s
 }
 
 // nearest returns the square of b closest to colour c's back rank.
@@ -308,45 +310,53 @@ func nearest(c board.Color, b board.Bitboard) board.Square {
 
 // threats scores colour c's attacks on enemy pieces by pawns and lesser
 // pieces, and on undefended pieces.
-func (st *state) threats(c board.Color) {
+func (st *state) threats(c board.Color) score {
+	var s score
 	p, them := st.p, c.Other()
+	pieces := p.ByColor(them) &^ p.ByType(board.Pawn) &^ p.ByType(board.King)
+	targets := pieces & st.all[c]
+	if targets == 0 {
+		return 0
+	}
 	minors := st.attacked[c][board.Knight] | st.attacked[c][board.Bishop]
 	for pt := board.Knight; pt <= board.Queen; pt++ {
-		victims := p.Pieces(them, pt)
+		victims := targets & p.ByType(pt)
 		if victims == 0 {
 			continue
 		}
 		k := int(pt - board.Knight)
 		if n := (victims & st.attacked[c][board.Pawn]).Count(); n > 0 {
-			st.add(c, iThreatPawn+k, n)
+			s += st.term(c, iThreatPawn+k, n)
 		}
 		if n := (victims & minors).Count(); n > 0 {
-			st.add(c, iThreatMinor+k, n)
+			s += st.term(c, iThreatMinor+k, n)
 		}
 		if n := (victims & st.attacked[c][board.Rook]).Count(); n > 0 {
-			st.add(c, iThreatRook+k, n)
+			s += st.term(c, iThreatRook+k, n)
 		}
 	}
-	pieces := p.ByColor(them) &^ p.ByType(board.Pawn) &^ p.ByType(board.King)
-	if n := (pieces & st.all[c] &^ st.all[them]).Count(); n > 0 {
-		st.add(c, iHanging, n)
+	if n := (targets &^ st.all[them]).Count(); n > 0 {
+		s += st.term(c, iHanging, n)
 	}
+	return s
 }
 
 // passers scores what about colour c's passed pawns depends on more than
 // pawns: blockers and king distances to the stop square.
-func (st *state) passers(c board.Color, pe *pawnEntry) {
+func (st *state) passers(c board.Color, pe *pawnEntry) score {
+	var s score
 	own, their := st.p.KingSquare(c), st.p.KingSquare(c.Other())
 	for b := pe.passed & st.p.Pieces(c, board.Pawn); b != 0; {
 		sq := b.PopLSB()
 		r := int(relRank[c][sq])
 		stop := push(c, sq)
 		if st.occ.Has(stop) {
-			st.add(c, iPassedBlocked+r, 1)
+			s += st.term(c, iPassedBlocked+r, 1)
 		}
-		st.add(c, iPassedOwnKing+r, int(distance[own][stop]))
-		st.add(c, iPassedTheirK+r, int(distance[their][stop]))
+		s += st.term(c, iPassedOwnKing+r, int(distance[own][stop]))
+		s += st.term(c, iPassedTheirK+r, int(distance[their][stop]))
 	}
+	return s
 }
 
 // scale returns the endgame scale factor: smaller in drawish endings,
