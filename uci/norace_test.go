@@ -1,5 +1,0 @@
-//go:build !race
-
-package uci
-
-const raceEnabled = false
