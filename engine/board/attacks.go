@@ -93,8 +93,8 @@ func slide(sq Square, occ Bitboard, dirs [4][2]int) Bitboard {
 
 func init() {
 	initLeapers()
-	initMagics(&rookMagics, rookDirs, make([]Bitboard, 0x19000))
-	initMagics(&bishopMagics, bishopDirs, make([]Bitboard, 0x1480))
+	initMagics(&rookMagics, rookDirs, make([]Bitboard, 0x19000), &rookMagicNumbers)
+	initMagics(&bishopMagics, bishopDirs, make([]Bitboard, 0x1480), &bishopMagicNumbers)
 	initLines()
 }
 
@@ -115,11 +115,13 @@ func initLeapers() {
 	}
 }
 
-// initMagics finds a magic number for every square by trial: sparse random
-// candidates from a fixed-seed generator until one maps every occupancy
-// subset of the mask to an index without a harmful collision. The search is
-// deterministic and takes a few milliseconds.
-func initMagics(magics *[64]magic, dirs [4][2]int, table []Bitboard) {
+// initMagics fills the lookup of one slider for every square. It tries the
+// known multiplier of the square first and otherwise searches by trial:
+// sparse random candidates from a fixed-seed generator until one maps every
+// occupancy subset of the mask to an index without a harmful collision.
+// With known == nil it searches every square, which is how the numbers in
+// magics.go were found (about 0.1 s; TestMagicSearch repeats it).
+func initMagics(magics *[64]magic, dirs [4][2]int, table []Bitboard, known *[64]uint64) {
 	var occupancy, reference [4096]Bitboard
 	var epoch [4096]int // epoch[i] == attempt marks table slot i as used in this attempt
 	rng := prng(0x9E3779B97F4A7C15)
@@ -141,10 +143,14 @@ func initMagics(magics *[64]magic, dirs [4][2]int, table []Bitboard) {
 		}
 		m.attacks = table[:size:size]
 		table = table[size:]
-		for i := 0; i < size; {
-			m.magic = 0
-			for Bitboard(uint64(m.mask)*m.magic>>56).Count() < 6 {
-				m.magic = rng.sparse()
+		for i, try := 0, 0; i < size; try++ {
+			if try == 0 && known != nil {
+				m.magic = known[sq]
+			} else {
+				m.magic = 0
+				for Bitboard(uint64(m.mask)*m.magic>>56).Count() < 6 {
+					m.magic = rng.sparse()
+				}
 			}
 			attempt++
 			for i = 0; i < size; i++ {
