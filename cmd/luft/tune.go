@@ -168,6 +168,7 @@ func tuneFit(args []string) error {
 	rate := fs.Float64("rate", 1, "Adam step size in centipawns")
 	holdout := fs.Float64("holdout", 0.1, "`fraction` of the data, from its end, kept out of fitting to measure the error")
 	threads := fs.Int("threads", 1, "goroutines computing the gradient")
+	lambda := fs.Float64("lambda", 0, "weight of the L2 penalty on moving away from the starting weights (per squared centipawn)")
 	out := fs.String("out", "-", "output `file` for the fitted weights")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -206,10 +207,11 @@ func tuneFit(args []string) error {
 	fmt.Fprintf(os.Stderr, "%d training positions, %d held out; K = %.6f\n", train.Len(), test.Len(), k)
 	fmt.Fprintf(os.Stderr, "before: training error %.6f, held-out error %.6f\n", train.Error(start, k), test.Error(start, k))
 	fitted := train.Fit(start, k, tune.Options{
-		Epochs: *epochs, Rate: *rate, Threads: *threads,
-		Report: func(epoch int, err float64) {
+		Epochs: *epochs, Rate: *rate, Threads: *threads, Lambda: *lambda,
+		Report: func(epoch int, w *eval.Weights) {
 			if epoch%100 == 0 {
-				fmt.Fprintf(os.Stderr, "epoch %d: training error %.6f\n", epoch, err)
+				fmt.Fprintf(os.Stderr, "epoch %d: training error %.6f, held-out error %.6f\n",
+					epoch, train.Error(w, k), test.Error(w, k))
 			}
 		},
 	})

@@ -131,17 +131,24 @@ func (d *Dataset) FitK(w *eval.Weights) float64 {
 
 // Options control Fit.
 type Options struct {
-	Epochs  int                                 // passes over the data
-	Rate    float64                             // Adam step size, in centipawns
-	Threads int                                 // goroutines computing the gradient
-	Report  func(epoch int, trainError float64) // called every tenth epoch, if set
+	Epochs  int     // passes over the data
+	Rate    float64 // Adam step size, in centipawns
+	Threads int     // goroutines computing the gradient
+	// Lambda weighs an L2 penalty on the distance from the starting
+	// weights, in error units per squared centipawn: against overfitting
+	// small data sets.
+	Lambda float64
+	// Report, if set, is called every tenth epoch with the current weights.
+	Report func(epoch int, w *eval.Weights)
 }
 
 // Fit returns the weights, starting from w, that minimize the error with
-// scaling constant k, by full-batch gradient descent with Adam.
+// scaling constant k (plus the penalty, if any), by full-batch gradient
+// descent with Adam.
 func (d *Dataset) Fit(w *eval.Weights, k float64, o Options) *eval.Weights {
 	const beta1, beta2, eps = 0.9, 0.999, 1e-8
 	v := toVector(w)
+	start := toVector(w)
 	m, s := make(vector, len(v)), make(vector, len(v))
 	grad := make(vector, len(v))
 	for epoch := 1; epoch <= o.Epochs; epoch++ {
@@ -149,12 +156,13 @@ func (d *Dataset) Fit(w *eval.Weights, k float64, o Options) *eval.Weights {
 		c1 := 1 - math.Pow(beta1, float64(epoch))
 		c2 := 1 - math.Pow(beta2, float64(epoch))
 		for i, g := range grad {
+			g += 2 * o.Lambda * (v[i] - start[i])
 			m[i] = beta1*m[i] + (1-beta1)*g
 			s[i] = beta2*s[i] + (1-beta2)*g*g
 			v[i] -= o.Rate * (m[i] / c1) / (math.Sqrt(s[i]/c2) + eps)
 		}
 		if o.Report != nil && epoch%10 == 0 {
-			o.Report(epoch, d.error(v, k))
+			o.Report(epoch, v.weights())
 		}
 	}
 	return v.weights()
