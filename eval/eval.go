@@ -4,7 +4,9 @@
 package eval
 
 import (
+	_ "embed"
 	"math/bits"
+	"strings"
 
 	"github.com/luftchess/luft/engine/board"
 )
@@ -67,10 +69,22 @@ func NewWith(w *Weights) *Evaluator {
 	return e
 }
 
-// Default returns a copy of the weights New uses.
+// Default returns a copy of the weights New uses: those of weights.txt,
+// which luft tune fit writes.
 func Default() *Weights { w := *defaultWeights; return &w }
 
-var defaultWeights = handWeights()
+//go:embed weights.txt
+var weightsText string
+
+var defaultWeights = mustReadWeights(weightsText)
+
+func mustReadWeights(text string) *Weights {
+	w, err := ReadWeights(strings.NewReader(text))
+	if err != nil {
+		panic("eval: weights.txt: " + err.Error())
+	}
+	return w
+}
 
 // relSquare returns sq as seen from colour c's side: Black's squares are
 // mirrored so that tables are written from White's point of view.

@@ -136,17 +136,18 @@ var Params = []Param{
 
 var pieceNames = [...]string{"pawn", "knight", "bishop", "rook", "queen", "king"}
 
-// paramOf maps each weight index to its Param, built at init.
-var paramOf [NumWeights]*Param
-
-func init() {
+// paramOf maps each weight index to its Param. It is a variable
+// initializer, not an init function, because the default weights are
+// read (by name) during variable initialization.
+var paramOf = func() (m [NumWeights]*Param) {
 	for i := range Params {
 		pr := &Params[i]
 		for j := pr.Offset; j < pr.Offset+pr.Len; j++ {
-			paramOf[j] = pr
+			m[j] = pr
 		}
 	}
-}
+	return m
+}()
 
 // WeightName names weight i, e.g. "psqt.knight[e4]", "passed.rank[5]"
 // or "tempo".

@@ -215,11 +215,16 @@ func tuneFit(args []string) error {
 			}
 		},
 	})
-	fmt.Fprintf(os.Stderr, "after:  training error %.6f, held-out error %.6f\n", train.Error(fitted, k), test.Error(fitted, k))
+	before, after := test.Error(start, k), test.Error(fitted, k)
+	fmt.Fprintf(os.Stderr, "after:  training error %.6f, held-out error %.6f\n", train.Error(fitted, k), after)
 	f, err := create(*out)
 	if err != nil {
 		return err
 	}
+	fmt.Fprintf(f, "# Evaluation weights: name, middlegame and endgame value in centipawns.\n"+
+		"# luft tune fit -from %s -epochs %d -rate %g -lambda %g: %d positions, %d held out, K %.6f,\n"+
+		"# held-out error %.6f before, %.6f after.\n",
+		*from, *epochs, *rate, *lambda, train.Len(), test.Len(), k, before, after)
 	if _, err := fitted.WriteTo(f); err != nil {
 		f.Close()
 		return err
