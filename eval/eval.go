@@ -127,8 +127,8 @@ type state struct {
 }
 
 // term returns weight i taken n times, recording it for colour c in the
-// trace if there is one. Callers sum terms in a local variable, kept in a
-// register, and add it to st.sum once.
+// trace if there is one. Callers sum terms in local variables, which stay
+// in registers.
 func (st *state) term(c board.Color, i, n int) score {
 	if st.t != nil {
 		st.t.Count[i][c] += int16(n)
