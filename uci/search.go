@@ -212,7 +212,9 @@ func (sr *search) finish(res engine.Result) {
 		} else {
 			s.println("info depth 0 score cp 0")
 		}
-		s.println("bestmove (none)")
+		// No move: 0000, the UCI null move, as the project's issue asks
+		// (Stockfish prints "(none)"); the game is over either way.
+		s.println("bestmove 0000")
 		return
 	}
 	allowed := func(m board.Move) bool {

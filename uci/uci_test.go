@@ -163,14 +163,14 @@ func TestNoLegalMove(t *testing.T) {
 		c := startSession(t, &fakeSearcher{step: time.Millisecond, early: early})
 		for _, tt := range tests {
 			c.send("position fen "+tt.fen, "go depth 5")
-			if diff := cmp.Diff([]string{tt.info, "bestmove (none)"}, c.until("bestmove", time.Second)); diff != "" {
+			if diff := cmp.Diff([]string{tt.info, "bestmove 0000"}, c.until("bestmove", time.Second)); diff != "" {
 				t.Errorf("%s (-want +got):\n%s", tt.fen, diff)
 			}
 			// Pondering on a finished game: nothing until stop.
 			c.send("position fen "+tt.fen, "go ponder wtime 1000 btime 1000")
 			c.quiet(30 * time.Millisecond)
 			c.send("stop")
-			if diff := cmp.Diff([]string{tt.info, "bestmove (none)"}, c.until("bestmove", time.Second)); diff != "" {
+			if diff := cmp.Diff([]string{tt.info, "bestmove 0000"}, c.until("bestmove", time.Second)); diff != "" {
 				t.Errorf("%s ponder (-want +got):\n%s", tt.fen, diff)
 			}
 		}

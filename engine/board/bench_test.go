@@ -50,3 +50,18 @@ func BenchmarkSEE(b *testing.B) {
 		}
 	}
 }
+
+func BenchmarkIsLegal(b *testing.B) {
+	ps := benchPositions(b)
+	lists := make([]MoveList, len(ps))
+	for i, p := range ps {
+		p.GenerateLegal(&lists[i])
+	}
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		p, l := ps[i%len(ps)], &lists[(i+1)%len(ps)] // moves of another position, mostly illegal here
+		for _, m := range l.Moves() {
+			p.IsLegal(m)
+		}
+	}
+}

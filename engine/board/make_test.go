@@ -125,7 +125,7 @@ func TestGenerators(t *testing.T) {
 // and every target; it must accept exactly the generated moves.
 func TestIsLegal(t *testing.T) {
 	for _, fen := range treeFENs {
-		walk(mustParse(t, fen), 1, func(p *Position) {
+		walk(mustParse(t, fen), 2, func(p *Position) {
 			var all MoveList
 			p.GenerateLegal(&all)
 			legal := map[Move]bool{}
@@ -136,7 +136,7 @@ func TestIsLegal(t *testing.T) {
 			for b := p.ByColor(p.SideToMove()); b != 0; {
 				from := b.PopLSB()
 				for to := A1; to <= H8; to++ {
-					for _, m := range []Move{newMove(from, to), newPromotion(from, to, Queen), newEnPassant(from, to), newCastling(from, to)} {
+					for _, m := range []Move{newMove(from, to), newPromotion(from, to, Queen), newPromotion(from, to, Knight), newEnPassant(from, to), newCastling(from, to)} {
 						if p.IsLegal(m) != legal[m] {
 							t.Fatalf("%s: IsLegal(%v) = %v", p.FEN(), m, !legal[m])
 						}

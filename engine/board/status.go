@@ -25,15 +25,67 @@ func (p *Position) ParseMove(s string) (Move, error) {
 }
 
 // IsLegal reports whether m is a legal move in this position. It serves to
-// check moves from other positions, such as a hash or killer move.
+// check moves from other positions, such as a hash or killer move, and
+// costs far less than generating the moves.
 func (p *Position) IsLegal(m Move) bool {
 	if m == NoMove || m == nullMove {
 		return false
 	}
-	pc := p.board[m.From()]
-	if pc == NoPiece || pc.Color() != p.side {
+	us, them := p.side, p.side.Other()
+	from, to := m.From(), m.To()
+	pc := p.board[from]
+	if pc == NoPiece || pc.Color() != us {
 		return false
 	}
+	if m.IsCastling() || m.IsEnPassant() {
+		return p.isGenerated(m) // rare: let the generator decide
+	}
+	pt := pc.Type()
+	lastRank := relativeRank(us, to) == 7
+	if m.IsPromotion() != (pt == Pawn && lastRank) {
+		return false
+	}
+	target := p.board[to]
+	if target != NoPiece && target.Color() == us {
+		return false
+	}
+	occ := p.Occupied()
+	if pt == Pawn {
+		up := Square(8)
+		if us == Black {
+			up = -8 & 63 // wraps like the index arithmetic below
+		}
+		switch {
+		case target != NoPiece:
+			if !PawnAttacks(us, from).Has(to) {
+				return false
+			}
+		case to == (from+up)&63 && to.File() == from.File():
+		case relativeRank(us, from) == 1 && to == (from+2*up)&63 && !occ.Has((from+up)&63):
+		default:
+			return false
+		}
+	} else if !attacks(pt, from, occ).Has(to) {
+		return false
+	}
+	ksq := p.KingSquare(us)
+	if pt == King {
+		return !p.attacked(to, them, occ^from.Bitboard())
+	}
+	if p.checkers.more() {
+		return false
+	}
+	if p.checkers != 0 {
+		c := p.checkers.LSB()
+		if !(Between(ksq, c) | c.Bitboard()).Has(to) {
+			return false
+		}
+	}
+	return !p.pinned(us, ksq, occ).Has(from) || Line(ksq, from).Has(to)
+}
+
+// isGenerated reports whether the generator produces m here.
+func (p *Position) isGenerated(m Move) bool {
 	var l MoveList
 	p.GenerateLegal(&l)
 	for _, x := range l.Moves() {
