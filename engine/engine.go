@@ -4,6 +4,7 @@ package engine
 
 import (
 	"context"
+	"math"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -89,7 +90,14 @@ type run struct {
 	report   func(Info)
 	threads  []*thread
 
-	stop atomic.Bool // set when every thread must stop at once
+	// The threads poll done and deadline every checkInterval nodes and
+	// set stop, which every thread then sees. Polling, rather than a
+	// timer or context callback setting stop, keeps the latency at about a
+	// millisecond even when the search threads occupy every P and a
+	// callback goroutine would wait for the scheduler's 10 ms preemption.
+	stop     atomic.Bool
+	done     <-chan struct{}
+	deadline atomic.Int64 // hard limit in nanoseconds after start; MaxInt64 for none
 
 	// The clock limits apply from limitsOn on: at once, or at ponderhit.
 	// clockStart and budget are written before limitsOn is set.
@@ -97,10 +105,6 @@ type run struct {
 	clockStart time.Time
 	budget     budget
 	timed      bool
-
-	mu       sync.Mutex // guards timer and finished
-	timer    *time.Timer
-	finished bool
 }
 
 // startClock applies the limits from now on, arming the hard time limit.
@@ -110,22 +114,29 @@ func (r *run) startClock(now time.Time, us board.Color, overhead time.Duration) 
 	if r.lim.Infinite {
 		r.timed = false
 	}
-	r.mu.Lock()
-	if r.timed && !r.finished {
-		r.timer = time.AfterFunc(r.budget.hard, func() { r.stop.Store(true) })
+	if r.timed {
+		r.deadline.Store(int64(now.Sub(r.start) + r.budget.hard))
 	}
-	r.mu.Unlock()
 	r.limitsOn.Store(true)
 }
 
-func (r *run) finish() {
-	r.stop.Store(true)
-	r.mu.Lock()
-	r.finished = true
-	if r.timer != nil {
-		r.timer.Stop()
+// poll reports whether the search must stop, checking the context and the
+// hard time limit.
+func (r *run) poll() bool {
+	if r.stop.Load() {
+		return true
 	}
-	r.mu.Unlock()
+	select {
+	case <-r.done:
+		r.stop.Store(true)
+		return true
+	default:
+	}
+	if int64(time.Since(r.start)) >= r.deadline.Load() {
+		r.stop.Store(true)
+		return true
+	}
+	return false
 }
 
 // nodes returns the nodes searched so far by all threads; exact for the
@@ -154,7 +165,9 @@ func (e *Engine) Search(ctx context.Context, pos *board.Position, lim Limits, re
 		start:    time.Now(),
 		report:   report,
 		threads:  e.threads,
+		done:     ctx.Done(),
 	}
+	r.deadline.Store(math.MaxInt64)
 	root := rootMoves(pos, lim.SearchMoves)
 	if len(root) == 0 {
 		return Result{}
@@ -162,8 +175,6 @@ func (e *Engine) Search(ctx context.Context, pos *board.Position, lim Limits, re
 	r.multiPV = min(e.opts.MultiPV, len(root))
 	e.table.NewSearch()
 
-	stopOnCancel := context.AfterFunc(ctx, func() { r.stop.Store(true) })
-	defer stopOnCancel()
 	ponderHit := make(chan struct{})
 	if lim.Ponder {
 		go func() {
@@ -191,7 +202,7 @@ func (e *Engine) Search(ctx context.Context, pos *board.Position, lim Limits, re
 
 	// UCI forbids answering before "stop" in infinite mode, and before
 	// "ponderhit" or "stop" while pondering.
-	if !r.stop.Load() && (lim.Infinite || !r.limitsOn.Load()) {
+	if !r.poll() && (lim.Infinite || !r.limitsOn.Load()) {
 		if lim.Infinite {
 			<-ctx.Done()
 		} else {
@@ -201,7 +212,7 @@ func (e *Engine) Search(ctx context.Context, pos *board.Position, lim Limits, re
 			}
 		}
 	}
-	r.finish()
+	r.stop.Store(true)
 	wg.Wait()
 	return main.result()
 }

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"math"
+	"runtime"
 	"slices"
 	"sync/atomic"
 	"time"
@@ -35,8 +36,9 @@ type rootMove struct {
 type frame struct {
 	killers [2]board.Move
 	eval    int
-	move    board.Move  // the move played from this ply (NoMove for a null move)
-	piece   board.Piece // the piece that played it
+	move    board.Move      // the move played from this ply (NoMove for a null move)
+	piece   board.Piece     // the piece that played it
+	cont    *pieceToHistory // continuation history after that move
 	quiets  [64]board.Move
 }
 
@@ -56,6 +58,7 @@ type thread struct {
 	nodeLimit uint64
 	others    uint64 // nodes of the helpers at the last check (main thread)
 	stopped   bool
+	yield     bool // search threads >= GOMAXPROCS: yield the P at each check
 
 	rootDepth int
 	selDepth  int
@@ -65,6 +68,7 @@ type thread struct {
 
 	hist     history
 	counters counterMoves
+	cont     *continuationHistory
 	stack    [MaxPly + 4]frame
 	pvTable  [MaxPly + 1][MaxPly + 1]board.Move
 	pvLen    [MaxPly + 1]int
@@ -82,12 +86,13 @@ func init() {
 }
 
 func newThread(id int, e *Engine) *thread {
-	return &thread{id: id, e: e, eval: eval.New()}
+	return &thread{id: id, e: e, eval: eval.New(), cont: new(continuationHistory)}
 }
 
 func (t *thread) clearHistory() {
 	t.hist = history{}
 	t.counters = counterMoves{}
+	*t.cont = continuationHistory{}
 }
 
 // prepare readies the thread for the search r of pos.
@@ -97,6 +102,7 @@ func (t *thread) prepare(r *run, pos *board.Position, root []rootMove) {
 	t.pos = pos.Clone()
 	t.rootMoves = slices.Clone(root)
 	t.nodes, t.others, t.stopped, t.nmpMinPly = 0, 0, false, 0
+	t.yield = len(r.threads) >= runtime.GOMAXPROCS(0)
 	t.shared.Store(0)
 	t.nodeLimit = math.MaxUint64
 	if r.lim.Nodes > 0 && t.id == 0 {
@@ -119,7 +125,7 @@ func (t *thread) iterate() {
 	}
 	var stab stability
 	for depth := 1 + t.id%2; depth < MaxPly; depth++ {
-		if r.stop.Load() && (depth > 1 || !main) {
+		if r.poll() && (depth > 1 || !main) {
 			break
 		}
 		t.rootDepth = depth
@@ -213,6 +219,7 @@ func (t *thread) searchRoot(alpha, beta, depth int) int {
 			t.r.report(Info{Depth: depth, CurrMove: m, CurrMoveNumber: i + 1})
 		}
 		t.stack[0].move, t.stack[0].piece = m, pos.PieceAt(m.From())
+		t.stack[0].cont = &t.cont[t.stack[0].piece][m.To()]
 		newDepth := depth - 1
 		pos.Make(m)
 		if pos.InCheck() && t.r.features&CheckExtension != 0 {
@@ -248,7 +255,8 @@ func (t *thread) searchRoot(alpha, beta, depth int) int {
 	return best
 }
 
-// enterNode counts a node and reports whether the search must stop.
+// enterNode counts a node and reports whether the search must stop. The
+// main thread never stops during depth 1, so that it always has a move.
 func (t *thread) enterNode() bool {
 	t.nodes++
 	if t.nodes%checkInterval == 0 {
@@ -256,12 +264,19 @@ func (t *thread) enterNode() bool {
 		if t.id == 0 && len(t.r.threads) > 1 && t.nodeLimit != math.MaxUint64 {
 			t.others = t.r.nodes() - t.nodes
 		}
-		if t.r.stop.Load() && (t.id != 0 || t.rootDepth > 1) {
-			t.stopped = true
+		t.r.poll()
+		if t.yield {
+			// Let the goroutine that reads "stop" from the GUI run even
+			// when the search threads hold every P.
+			runtime.Gosched()
 		}
 	}
 	if t.nodes+t.others >= t.nodeLimit && t.rootDepth > 1 && t.r.limitsOn.Load() {
 		t.r.stop.Store(true)
+	}
+	// The flag is read at every node (a plain load on amd64) so that
+	// helpers stop as soon as the main thread is done.
+	if t.r.stop.Load() && (t.id != 0 || t.rootDepth > 1) {
 		t.stopped = true
 	}
 	return t.stopped
@@ -348,7 +363,7 @@ func (t *thread) search(alpha, beta, depth, ply int, cutNode bool) int {
 		if f&NullMove != 0 && depth >= 3 && eval >= beta && staticEval >= beta && beta > -mateBound &&
 			ply >= t.nmpMinPly && t.stack[ply-1].move != board.NoMove && pos.NonPawnMaterial(us) {
 			r := 3 + depth/3 + min((eval-beta)/200, 3)
-			sf.move, sf.piece = board.NoMove, board.NoPiece
+			sf.move, sf.piece, sf.cont = board.NoMove, board.NoPiece, &t.cont[board.NoPiece][0]
 			pos.MakeNull()
 			score := -t.search(-beta, -beta+1, depth-r, ply+1, !cutNode)
 			pos.UnmakeNull()
@@ -385,8 +400,16 @@ func (t *thread) search(alpha, beta, depth, ply int, cutNode bool) int {
 	if prev := &t.stack[ply-1]; prev.move != board.NoMove {
 		counter = t.counters[prev.piece][prev.move.To()]
 	}
+	conts := [2]*pieceToHistory{t.stack[ply-1].cont, &t.cont[board.NoPiece][0]}
+	if ply >= 2 {
+		conts[1] = t.stack[ply-2].cont
+	}
 	var mp picker
-	mp.init(pos, &t.hist, ttMove, sf.killers, counter)
+	if f&ContinuationHistory != 0 {
+		mp.init(pos, &t.hist, conts, ttMove, sf.killers, counter)
+	} else {
+		mp.init(pos, &t.hist, [2]*pieceToHistory{}, ttMove, sf.killers, counter)
+	}
 
 	best, bestMove := -infinity, board.NoMove
 	moveCount, quietCount := 0, 0
@@ -422,8 +445,13 @@ func (t *thread) search(alpha, beta, depth, ply int, cutNode bool) int {
 		if givesCheck && f&CheckExtension != 0 && ply < 2*t.rootDepth {
 			newDepth++
 		}
+		quietHist := 0
+		if quiet {
+			quietHist = mp.quietScore(us, m)
+		}
 		reduce := f&LateMoveReduction != 0 && depth >= 3 && moveCount > 1+b2i(pvNode) && (quiet || !mp.good(m))
 		sf.move, sf.piece = m, pos.PieceAt(m.From())
+		sf.cont = &t.cont[sf.piece][m.To()]
 		pos.Make(m)
 		var score int
 		if reduce {
@@ -433,7 +461,7 @@ func (t *thread) search(alpha, beta, depth, ply int, cutNode bool) int {
 				if m == sf.killers[0] || m == sf.killers[1] || m == counter {
 					r--
 				} else {
-					r -= t.hist.get(us, m) / 8192
+					r -= quietHist / 12288
 				}
 			}
 			d := min(max(newDepth-r, 1), newDepth)
@@ -461,7 +489,7 @@ func (t *thread) search(alpha, beta, depth, ply int, cutNode bool) int {
 				}
 				if score >= beta {
 					if quiet {
-						t.rewardQuiet(ply, m, depth, quietCount)
+						t.rewardQuiet(ply, m, depth, quietCount, mp.conts)
 					}
 					break
 				}
@@ -508,7 +536,7 @@ func lmpLimit(depth int, improving bool) int {
 
 // rewardQuiet updates killers, counter-move and history after the quiet
 // move m caused a cutoff, penalising the quiet moves tried before it.
-func (t *thread) rewardQuiet(ply int, m board.Move, depth, quietCount int) {
+func (t *thread) rewardQuiet(ply int, m board.Move, depth, quietCount int, conts [2]*pieceToHistory) {
 	sf := &t.stack[ply]
 	if sf.killers[0] != m {
 		sf.killers[1], sf.killers[0] = sf.killers[0], m
@@ -521,6 +549,19 @@ func (t *thread) rewardQuiet(ply int, m board.Move, depth, quietCount int) {
 	t.hist.update(us, m, bonus)
 	for _, q := range sf.quiets[:quietCount] {
 		t.hist.update(us, q, -bonus)
+	}
+	if conts[0] == nil {
+		return
+	}
+	pc := t.pos.PieceAt(m.From())
+	for _, c := range conts {
+		c.update(pc, m.To(), bonus)
+	}
+	for _, q := range sf.quiets[:quietCount] {
+		pc := t.pos.PieceAt(q.From())
+		for _, c := range conts {
+			c.update(pc, q.To(), -bonus)
+		}
 	}
 }
 
@@ -580,7 +621,8 @@ func (t *thread) qsearch(alpha, beta, ply int) int {
 	}
 
 	var mp picker
-	mp.initQuiescence(pos, &t.hist, ttMove)
+	none := &t.cont[board.NoPiece][0]
+	mp.initQuiescence(pos, &t.hist, [2]*pieceToHistory{none, none}, ttMove)
 	bestMove := board.NoMove
 	for m := mp.next(); m != board.NoMove; m = mp.next() {
 		if !inCheck && !m.IsPromotion() {

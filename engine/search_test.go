@@ -245,27 +245,38 @@ func TestNodeLimit(t *testing.T) {
 	}
 }
 
-// TestThreadsStartStop starts and stops multi-threaded searches many times;
-// run with -race.
+// TestThreadsStartStop starts and stops multi-threaded searches many times,
+// by cancellation before the start, by a node limit and by cancellation
+// from another goroutine during the search; run with -race.
 func TestThreadsStartStop(t *testing.T) {
 	e := New(Options{Threads: 4, HashMB: 1})
-	p := mustFEN(t, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 10")
-	n := 2000
-	if testing.Short() {
-		n = 300
-	}
+	kiwipete := mustFEN(t, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 10")
 	deadline := time.Now().Add(3 * time.Second)
-	for i := 0; i < n && time.Now().Before(deadline); i++ {
+	i := 0
+	for ; i < 5000 && time.Now().Before(deadline); i++ {
+		p := board.NewPosition()
+		if i%10 == 0 {
+			p = kiwipete
+		}
 		ctx, cancel := context.WithCancel(context.Background())
 		var wg sync.WaitGroup
-		wg.Go(func() {
-			if i%3 != 0 {
-				time.Sleep(time.Duration(i%7) * 100 * time.Microsecond)
-			}
+		var lim Limits
+		switch i % 3 {
+		case 0:
 			cancel()
-		})
-		res := e.Search(ctx, p, Limits{Infinite: true}, nil)
+			lim.Infinite = true
+		case 1:
+			lim.Nodes = 3000
+		case 2:
+			lim.Infinite = true
+			wg.Go(func() {
+				time.Sleep(time.Duration(i%7) * 50 * time.Microsecond)
+				cancel()
+			})
+		}
+		res := e.Search(ctx, p, lim, nil)
 		wg.Wait()
+		cancel()
 		if !p.IsLegal(res.Best) {
 			t.Fatalf("search %d: best %v is not legal", i, res.Best)
 		}
@@ -273,6 +284,7 @@ func TestThreadsStartStop(t *testing.T) {
 			e.NewGame()
 		}
 	}
+	t.Logf("%d searches with 4 threads started and stopped", i)
 	res, _ := search(t, Options{Threads: 4, HashMB: 1}, "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", Limits{Depth: 6})
 	if res.Best.String() != "a1a8" {
 		t.Errorf("Threads 4 mate in 1: best %v", res.Best)
@@ -297,7 +309,7 @@ func TestScoreTT(t *testing.T) {
 }
 
 func TestFeatures(t *testing.T) {
-	if got := AllFeatures.String(); got != "nmp,rfp,fp,lmr,lmp,see,checkext,iir,mdp,asp" {
+	if got := AllFeatures.String(); got != "nmp,rfp,fp,lmr,lmp,see,checkext,iir,mdp,asp,conthist" {
 		t.Errorf("AllFeatures = %q", got)
 	}
 	f, err := ParseFeatures("lmr, nmp")
