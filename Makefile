@@ -25,9 +25,10 @@ test:
 test-race:
 	$(GO) test -race ./uci/... ./engine/...
 
-## fuzz: bounded fuzzing of the parsers
+## fuzz: bounded fuzzing of the parsers (FEN, and the UCI loop seeded with the checklist's lines)
 fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzParseFEN$$' -fuzztime 30s ./engine/board
+	$(GO) test -run '^$$' -fuzz '^FuzzSession$$' -fuzztime 30s -parallel 1 ./uci
 
 ## perft-full: every listed depth of the perft suites
 perft-full:
