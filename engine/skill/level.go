@@ -1,0 +1,152 @@
+// Package skill makes the engine play like a person of a chosen
+// strength: a small search budget, then a score-weighted choice among the
+// best few moves, so that it errs now and then (more often at low levels)
+// but never plays a move far worse than its best. A Player applies a
+// Level, and an opening book, around any engine.
+package skill
+
+import (
+	"math"
+	"math/rand/v2"
+
+	"github.com/luftchess/luft/engine"
+	"github.com/luftchess/luft/engine/board"
+)
+
+// Level is a playing strength: the search budget per move and how freely
+// a move is chosen among the best candidates. The zero Level is full
+// strength.
+type Level struct {
+	Elo     int    // the rating the level is meant to play at; 0 for full strength
+	Depth   int    // maximum search depth in plies; 0 for no limit
+	Nodes   uint64 // maximum nodes per move; 0 for no limit
+	MultiPV int    // candidate moves compared
+	Spread  int    // centipawns: a candidate this much worse than the best is e times less likely
+	MaxLoss int    // centipawns: a candidate worse than the best by more is never played
+}
+
+// Rating range of ForElo, and the range of the UCI option UCI_Elo.
+const (
+	MinElo = 800
+	MaxElo = 2800
+)
+
+// MaxSkill is the highest Skill Level: full strength. Levels 0 to
+// MaxSkill-1 play at Elo MinElo + 100*level.
+const MaxSkill = 20
+
+// table holds the parameters ForElo interpolates between, by rising Elo.
+// Calibration matches against Stockfish's UCI_Elo adjust the rows; the
+// Elo column is the rating each row is meant to reach.
+var table = []Level{
+	{Elo: 800, Depth: 1, Nodes: 300, MultiPV: 6, Spread: 120, MaxLoss: 350},
+	{Elo: 1000, Depth: 1, Nodes: 600, MultiPV: 6, Spread: 100, MaxLoss: 300},
+	{Elo: 1200, Depth: 2, Nodes: 1500, MultiPV: 5, Spread: 80, MaxLoss: 250},
+	{Elo: 1400, Depth: 3, Nodes: 4000, MultiPV: 5, Spread: 60, MaxLoss: 200},
+	{Elo: 1600, Depth: 4, Nodes: 10000, MultiPV: 4, Spread: 45, MaxLoss: 150},
+	{Elo: 1800, Depth: 5, Nodes: 25000, MultiPV: 4, Spread: 32, MaxLoss: 110},
+	{Elo: 2000, Depth: 6, Nodes: 60000, MultiPV: 3, Spread: 22, MaxLoss: 80},
+	{Elo: 2200, Depth: 8, Nodes: 150000, MultiPV: 3, Spread: 14, MaxLoss: 55},
+	{Elo: 2400, Depth: 10, Nodes: 400000, MultiPV: 2, Spread: 9, MaxLoss: 35},
+	{Elo: 2600, Depth: 13, Nodes: 1000000, MultiPV: 2, Spread: 5, MaxLoss: 20},
+	{Elo: 2800, Depth: 16, Nodes: 3000000, MultiPV: 2, Spread: 2, MaxLoss: 8},
+}
+
+// Table returns a copy of the rows ForElo interpolates between.
+func Table() []Level { return append([]Level(nil), table...) }
+
+// ForElo returns the level meant to play at the given rating, clamped to
+// [MinElo, MaxElo]. Between two rows of the table, depth, spread and
+// loss are interpolated linearly and nodes geometrically, so that each
+// step in Elo is a similar step in strength.
+func ForElo(elo int) Level {
+	elo = min(max(elo, MinElo), MaxElo)
+	i := 1
+	for i < len(table)-1 && table[i].Elo < elo {
+		i++
+	}
+	lo, hi := table[i-1], table[i]
+	f := float64(elo-lo.Elo) / float64(hi.Elo-lo.Elo)
+	lin := func(a, b int) int { return int(math.Round(float64(a) + f*float64(b-a))) }
+	return Level{
+		Elo:     elo,
+		Depth:   lin(lo.Depth, hi.Depth),
+		Nodes:   uint64(math.Round(float64(lo.Nodes) * math.Pow(float64(hi.Nodes)/float64(lo.Nodes), f))),
+		MultiPV: lin(lo.MultiPV, hi.MultiPV),
+		Spread:  lin(lo.Spread, hi.Spread),
+		MaxLoss: lin(lo.MaxLoss, hi.MaxLoss),
+	}
+}
+
+// ForSkill returns the level of a Skill Level from 0 to MaxSkill: MaxSkill
+// (or more) is full strength, and below it each level adds 100 Elo to
+// MinElo.
+func ForSkill(skill int) Level {
+	if skill >= MaxSkill {
+		return Level{}
+	}
+	return ForElo(MinElo + 100*max(skill, 0))
+}
+
+// FromUCI returns the level that Stockfish's options select: UCI_Elo when
+// UCI_LimitStrength is on, otherwise Skill Level.
+func FromUCI(limitStrength bool, elo, skillLevel int) Level {
+	if limitStrength {
+		return ForElo(elo)
+	}
+	return ForSkill(skillLevel)
+}
+
+// Full reports whether l plays at full strength.
+func (l Level) Full() bool { return l == Level{} }
+
+// Limits returns lim tightened by the level's depth and node budget.
+func (l Level) Limits(lim engine.Limits) engine.Limits {
+	if l.Depth > 0 && (lim.Depth == 0 || l.Depth < lim.Depth) {
+		lim.Depth = l.Depth
+	}
+	if l.Nodes > 0 && (lim.Nodes == 0 || l.Nodes < lim.Nodes) {
+		lim.Nodes = l.Nodes
+	}
+	return lim
+}
+
+// Candidate is a root move with its search score.
+type Candidate struct {
+	Move  board.Move
+	Score engine.Score
+}
+
+// Choose picks one of the candidates, which must be sorted best first,
+// using r: each candidate within MaxLoss of the best is chosen with weight
+// exp(-loss/Spread), where loss is how much worse than the best it
+// scores. At full strength, or with Spread 0, it returns the best. It
+// returns the index of the choice, or -1 when there are no candidates.
+func (l Level) Choose(cands []Candidate, r *rand.Rand) int {
+	if len(cands) == 0 {
+		return -1
+	}
+	if l.Spread <= 0 || len(cands) == 1 {
+		return 0
+	}
+	best := float64(cands[0].Score)
+	var weights [board.MaxMoves]float64
+	n := min(len(cands), len(weights))
+	total := 0.0
+	for i, c := range cands[:n] {
+		loss := best - float64(c.Score)
+		if loss > float64(l.MaxLoss) {
+			continue
+		}
+		weights[i] = math.Exp(-loss / float64(l.Spread))
+		total += weights[i]
+	}
+	x := r.Float64() * total
+	for i, w := range weights[:n] {
+		if x < w {
+			return i
+		}
+		x -= w
+	}
+	return 0 // rounding left x at the very top: the best is as good as any
+}

@@ -1,0 +1,158 @@
+package skill
+
+import (
+	"context"
+	"math/rand/v2"
+	"slices"
+	"time"
+
+	"github.com/luftchess/luft/engine"
+	"github.com/luftchess/luft/engine/board"
+)
+
+// Searcher is the engine a Player drives; *engine.Engine is one.
+type Searcher interface {
+	SetOptions(engine.Options)
+	NewGame()
+	Search(ctx context.Context, pos *board.Position, lim engine.Limits, report func(engine.Info)) engine.Result
+}
+
+// Book supplies opening moves; *book.Book is one.
+type Book interface {
+	// Pick chooses a book move for pos using r, or reports false.
+	Pick(pos *board.Position, r *rand.Rand) (board.Move, bool)
+}
+
+// BookDepth is the depth of the search that scores a book move, so that
+// a GUI still gets an evaluation when the move comes from the book.
+const BookDepth = 6
+
+// Player is a Searcher that plays from an opening book while the book
+// has a move, and otherwise searches within its Level's budget and
+// chooses among the best moves as the Level says. With no book and the
+// full-strength Level it is the engine it wraps. Like an Engine, its
+// methods must not be called concurrently.
+type Player struct {
+	engine  Searcher
+	opts    engine.Options // as given to SetOptions
+	applied engine.Options // as last passed on to engine
+	level   Level
+	book    Book
+	rand    *rand.Rand
+}
+
+// NewPlayer returns a full-strength Player without a book that searches
+// with s and draws its random choices from r (a time-seeded source when
+// r is nil). s must have been given its options already; they are what
+// the Player assumes until SetOptions is called.
+func NewPlayer(s Searcher, opts engine.Options, r *rand.Rand) *Player {
+	if r == nil {
+		r = rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), rand.Uint64()))
+	}
+	return &Player{engine: s, opts: opts, applied: opts, rand: r}
+}
+
+// SetOptions sets the engine options. The Player raises MultiPV while it
+// plays below full strength but reports only the lines asked for here.
+func (p *Player) SetOptions(o engine.Options) {
+	p.opts = o
+	p.apply(o)
+}
+
+// apply passes o on to the engine if it differs from what it has.
+func (p *Player) apply(o engine.Options) {
+	if o != p.applied {
+		p.engine.SetOptions(o)
+		p.applied = o
+	}
+}
+
+// NewGame forgets what earlier searches learnt.
+func (p *Player) NewGame() { p.engine.NewGame() }
+
+// SetLevel sets the playing strength; the zero Level is full strength.
+func (p *Player) SetLevel(l Level) { p.level = l }
+
+// Level returns the playing strength.
+func (p *Player) Level() Level { return p.level }
+
+// SetBook sets the opening book; nil plays without one.
+func (p *Player) SetBook(b Book) { p.book = b }
+
+// Search returns the move to play in pos: a book move if the book has one
+// among the allowed moves (searched briefly so that report gets a score),
+// otherwise the Level's choice after a search within both lim and the
+// Level's budget. report sees the lines the options ask for, and, when
+// the Level chooses another move than the best, a last line for it.
+func (p *Player) Search(ctx context.Context, pos *board.Position, lim engine.Limits, report func(engine.Info)) engine.Result {
+	if report == nil {
+		report = func(engine.Info) {}
+	}
+	if p.book != nil {
+		if m, ok := p.book.Pick(pos, p.rand); ok && (len(lim.SearchMoves) == 0 || slices.Contains(lim.SearchMoves, m)) {
+			return p.searchBookMove(ctx, pos, m, lim, report)
+		}
+	}
+	if p.level.Full() {
+		p.apply(p.opts)
+		return p.engine.Search(ctx, pos, lim, report)
+	}
+	return p.searchLimited(ctx, pos, lim, report)
+}
+
+// searchBookMove scores the book move m with a short search and returns it.
+func (p *Player) searchBookMove(ctx context.Context, pos *board.Position, m board.Move, lim engine.Limits, report func(engine.Info)) engine.Result {
+	o := p.opts
+	o.MultiPV = 1
+	p.apply(o)
+	// The clock fields stay, so that a fast game still bounds the time.
+	lim.Depth = BookDepth
+	lim.Nodes, lim.Mate, lim.Infinite, lim.Ponder, lim.PonderHit = 0, 0, false, false, nil
+	lim.SearchMoves = []board.Move{m}
+	res := p.engine.Search(ctx, pos, lim, report)
+	res.Best = m // even if the search was cancelled before it reported
+	return res
+}
+
+// searchLimited searches within the Level's budget and returns its choice.
+func (p *Player) searchLimited(ctx context.Context, pos *board.Position, lim engine.Limits, report func(engine.Info)) engine.Result {
+	o := p.opts
+	o.MultiPV = max(o.MultiPV, p.level.MultiPV)
+	p.apply(o)
+
+	// lines collects the multipv lines of the last iteration. The engine
+	// reports an iteration's lines together, multipv 1 first, and only
+	// once the iteration is complete.
+	var lines []engine.Info
+	res := p.engine.Search(ctx, pos, p.level.Limits(lim), func(in engine.Info) {
+		if in.CurrMove == board.NoMove && in.Bound == engine.Exact && len(in.PV) > 0 {
+			if in.MultiPV <= 1 {
+				lines = lines[:0]
+			}
+			in.PV = slices.Clone(in.PV)
+			lines = append(lines, in)
+		}
+		if in.MultiPV <= max(p.opts.MultiPV, 1) {
+			report(in)
+		}
+	})
+	if len(lines) == 0 || lines[0].PV[0] != res.Best {
+		return res // no complete iteration, or the engine chose otherwise
+	}
+	cands := make([]Candidate, len(lines))
+	for i, in := range lines {
+		cands[i] = Candidate{Move: in.PV[0], Score: in.Score}
+	}
+	i := p.level.Choose(cands, p.rand)
+	if i <= 0 {
+		return res
+	}
+	chosen := lines[i]
+	chosen.MultiPV = 1
+	report(chosen)
+	res = engine.Result{Best: chosen.PV[0]}
+	if len(chosen.PV) > 1 {
+		res.Ponder = chosen.PV[1]
+	}
+	return res
+}

@@ -1,0 +1,211 @@
+package skill
+
+import (
+	"context"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/luftchess/luft/engine"
+	"github.com/luftchess/luft/engine/board"
+)
+
+// fakeEngine reports two iterations of scripted lines, as many as its
+// MultiPV option asks for, and returns the first line's move.
+type fakeEngine struct {
+	opts   engine.Options
+	sets   int           // SetOptions calls
+	limits engine.Limits // of the last search
+	lines  []engine.Info // per multipv rank, for the last iteration
+}
+
+func (f *fakeEngine) SetOptions(o engine.Options) { f.opts = o; f.sets++ }
+func (f *fakeEngine) NewGame()                    {}
+
+func (f *fakeEngine) Search(_ context.Context, pos *board.Position, lim engine.Limits, report func(engine.Info)) engine.Result {
+	f.limits = lim
+	lines := f.lines
+	if len(lim.SearchMoves) > 0 {
+		lines = []engine.Info{{Score: 17, PV: lim.SearchMoves}}
+	}
+	n := min(max(f.opts.MultiPV, 1), len(lines))
+	for depth := 1; depth <= 2; depth++ {
+		report(engine.Info{Depth: depth, CurrMove: lines[0].PV[0], CurrMoveNumber: 1})
+		for i, in := range lines[:n] {
+			in.Depth, in.MultiPV = depth, i+1
+			if depth == 1 {
+				in.Score -= 1000 // the first iteration's lines must not count
+			}
+			report(in)
+		}
+	}
+	return engine.Result{Best: lines[0].PV[0]}
+}
+
+// fixedBook is a book with one move for every position.
+type fixedBook string
+
+func (b fixedBook) Pick(pos *board.Position, _ *rand.Rand) (board.Move, bool) {
+	m, err := pos.ParseMove(string(b))
+	return m, err == nil
+}
+
+func moves(t *testing.T, pos *board.Position, uci ...string) []board.Move {
+	t.Helper()
+	var ms []board.Move
+	for _, s := range uci {
+		m, err := pos.ParseMove(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ms = append(ms, m)
+	}
+	return ms
+}
+
+func TestPlayer(t *testing.T) {
+	pos := board.NewPosition()
+	lines, ms := testLines(t, pos)
+	e4, c4 := ms[0], ms[2]
+	never := Level{Elo: 1, Depth: 3, Nodes: 500, MultiPV: 4, Spread: 1e6, MaxLoss: 0}
+	tests := []struct {
+		name      string
+		level     Level
+		book      Book
+		lim       engine.Limits
+		wantBest  board.Move
+		wantLim   engine.Limits
+		wantMPV   int   // MultiPV the engine searched with
+		wantLines []int // multipv ranks reported at the last depth
+	}{
+		{
+			name:      "full strength passes through",
+			lim:       engine.Limits{Depth: 9},
+			wantBest:  e4,
+			wantLim:   engine.Limits{Depth: 9},
+			wantMPV:   1,
+			wantLines: []int{1},
+		},
+		{
+			name:      "a level that only plays the best",
+			level:     never,
+			lim:       engine.Limits{Depth: 9},
+			wantBest:  e4,
+			wantLim:   engine.Limits{Depth: 3, Nodes: 500},
+			wantMPV:   4,
+			wantLines: []int{1},
+		},
+		{
+			name:      "book move, scored by a short search",
+			book:      fixedBook("c2c4"),
+			level:     never,
+			lim:       engine.Limits{Infinite: true},
+			wantBest:  c4,
+			wantLim:   engine.Limits{Depth: BookDepth, SearchMoves: []board.Move{c4}},
+			wantMPV:   1,
+			wantLines: []int{1},
+		},
+		{
+			name:      "book move outside searchmoves is not played",
+			book:      fixedBook("c2c4"),
+			lim:       engine.Limits{SearchMoves: []board.Move{e4}},
+			wantBest:  e4,
+			wantLim:   engine.Limits{SearchMoves: []board.Move{e4}},
+			wantMPV:   1,
+			wantLines: []int{1},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := &fakeEngine{lines: lines, opts: engine.Options{MultiPV: 1}}
+			p := NewPlayer(f, engine.Options{MultiPV: 1}, rand.New(rand.NewPCG(1, 2)))
+			p.SetOptions(engine.Options{MultiPV: 1})
+			p.SetLevel(tt.level)
+			if tt.book != nil {
+				p.SetBook(tt.book)
+			}
+			var got []engine.Info
+			res := p.Search(context.Background(), pos, tt.lim, func(in engine.Info) {
+				if in.CurrMove == board.NoMove {
+					got = append(got, in)
+				}
+			})
+			if f.opts.MultiPV != tt.wantMPV {
+				t.Errorf("engine searched with MultiPV %d, want %d", f.opts.MultiPV, tt.wantMPV)
+			}
+			if res.Best != tt.wantBest {
+				t.Errorf("played %v, want %v", res.Best, tt.wantBest)
+			}
+			if diff := cmp.Diff(tt.wantLim, f.limits); diff != "" {
+				t.Errorf("engine limits (-want +got):\n%s", diff)
+			}
+			var ranks []int
+			for _, in := range got {
+				if in.Depth == 2 {
+					ranks = append(ranks, in.MultiPV)
+				}
+			}
+			if diff := cmp.Diff(tt.wantLines, ranks); diff != "" {
+				t.Errorf("multipv ranks reported at depth 2 (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// testLines returns four lines for the start position, best first: e4
+// (30), d4 (25), c4 (20) and a4 (-500), and their moves.
+func testLines(t *testing.T, pos *board.Position) ([]engine.Info, []board.Move) {
+	ms := moves(t, pos, "e2e4", "d2d4", "c2c4", "a2a4")
+	scores := []engine.Score{30, 25, 20, -500}
+	lines := make([]engine.Info, len(ms))
+	for i, m := range ms {
+		lines[i] = engine.Info{Score: scores[i], PV: []board.Move{m}}
+	}
+	return lines, ms
+}
+
+// TestPlayerChoice checks that a weak level plays the near-best moves in
+// turn, never the bad one, and always reports the line of the move it
+// plays last.
+func TestPlayerChoice(t *testing.T) {
+	pos := board.NewPosition()
+	lines, ms := testLines(t, pos)
+	f := &fakeEngine{lines: lines, opts: engine.Options{MultiPV: 1}}
+	p := NewPlayer(f, engine.Options{MultiPV: 1}, rand.New(rand.NewPCG(5, 6)))
+	p.SetLevel(Level{Elo: 1, MultiPV: 4, Spread: 1e6, MaxLoss: 10})
+	played := map[board.Move]int{}
+	for range 60 {
+		var last engine.Info
+		res := p.Search(context.Background(), pos, engine.Limits{}, func(in engine.Info) {
+			if in.CurrMove == board.NoMove {
+				last = in
+			}
+		})
+		played[res.Best]++
+		if last.PV[0] != res.Best || last.MultiPV != 1 || last.Depth != 2 {
+			t.Fatalf("played %v but the last line was %+v", res.Best, last)
+		}
+	}
+	if played[ms[3]] > 0 || played[ms[0]] == 0 || played[ms[1]] == 0 || played[ms[2]] == 0 {
+		t.Errorf("played %v; want e4, d4 and c4 each, a4 never", played)
+	}
+	if f.sets != 1 {
+		t.Errorf("engine options set %d times over 60 searches, want once", f.sets)
+	}
+}
+
+// TestPlayerEngine plays a few moves with the real engine at the weakest
+// level and checks that they are legal.
+func TestPlayerEngine(t *testing.T) {
+	e := engine.New(engine.Options{HashMB: 1})
+	p := NewPlayer(e, e.Options(), rand.New(rand.NewPCG(1, 1)))
+	p.SetLevel(ForElo(MinElo))
+	pos := board.NewPosition()
+	for range 8 {
+		res := p.Search(context.Background(), pos, engine.Limits{}, nil)
+		if !pos.IsLegal(res.Best) {
+			t.Fatalf("played illegal %v in %s", res.Best, pos.FEN())
+		}
+		pos.Make(res.Best)
+	}
+}
