@@ -8,6 +8,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"os"
+	"regexp"
 	"strings"
 
 	"github.com/luftchess/luft/engine/board"
@@ -25,7 +26,8 @@ func init() {
 }
 
 const tuneUsage = `usage: luft tune extract [-out FILE] [-skip N] [-per-game N] GAMES.pgn ...
-       luft tune fit [-from default|hand|FILE] [-epochs N] [-rate R] [-holdout F] [-threads N] [-out FILE] DATA ...
+       luft tune fit [-from default|hand|FILE] [-only REGEXP] [-epochs N] [-rate R] [-lambda L]
+                     [-holdout F] [-threads N] [-out FILE] DATA ...
 
 extract writes the quiet positions of the games, each with its game's
 result, as FEN;result lines. fit reads such lines and fits all evaluation
@@ -169,9 +171,18 @@ func tuneFit(args []string) error {
 	holdout := fs.Float64("holdout", 0.1, "`fraction` of the data, from its end, kept out of fitting to measure the error")
 	threads := fs.Int("threads", 1, "goroutines computing the gradient")
 	lambda := fs.Float64("lambda", 0, "weight of the L2 penalty on moving away from the starting weights (per squared centipawn)")
+	only := fs.String("only", "", "fit only the weights whose names match this `regexp` (e.g. '^(material|passed)'); the rest stay fixed")
 	out := fs.String("out", "-", "output `file` for the fitted weights")
 	if err := fs.Parse(args); err != nil {
 		return err
+	}
+	var fixed func(int) bool
+	if *only != "" {
+		re, err := regexp.Compile(*only)
+		if err != nil {
+			return err
+		}
+		fixed = func(i int) bool { return !re.MatchString(eval.WeightName(i)) }
 	}
 	start, err := startWeights(*from)
 	if err != nil {
@@ -207,7 +218,7 @@ func tuneFit(args []string) error {
 	fmt.Fprintf(os.Stderr, "%d training positions, %d held out; K = %.6f\n", train.Len(), test.Len(), k)
 	fmt.Fprintf(os.Stderr, "before: training error %.6f, held-out error %.6f\n", train.Error(start, k), test.Error(start, k))
 	fitted := train.Fit(start, k, tune.Options{
-		Epochs: *epochs, Rate: *rate, Threads: *threads, Lambda: *lambda,
+		Epochs: *epochs, Rate: *rate, Threads: *threads, Lambda: *lambda, Fixed: fixed,
 		Report: func(epoch int, w *eval.Weights) {
 			if epoch%100 == 0 {
 				fmt.Fprintf(os.Stderr, "epoch %d: training error %.6f, held-out error %.6f\n",
@@ -222,9 +233,9 @@ func tuneFit(args []string) error {
 		return err
 	}
 	fmt.Fprintf(f, "# Evaluation weights: name, middlegame and endgame value in centipawns.\n"+
-		"# luft tune fit -from %s -epochs %d -rate %g -lambda %g: %d positions, %d held out, K %.6f,\n"+
-		"# held-out error %.6f before, %.6f after.\n",
-		*from, *epochs, *rate, *lambda, train.Len(), test.Len(), k, before, after)
+		"# luft tune fit -from %s -epochs %d -rate %g -lambda %g -only %q: %d positions, %d held out,\n"+
+		"# K %.6f, held-out error %.6f before, %.6f after.\n",
+		*from, *epochs, *rate, *lambda, *only, train.Len(), test.Len(), k, before, after)
 	if _, err := fitted.WriteTo(f); err != nil {
 		f.Close()
 		return err

@@ -138,6 +138,9 @@ type Options struct {
 	// weights, in error units per squared centipawn: against overfitting
 	// small data sets.
 	Lambda float64
+	// Fixed, if set, tells which weights to leave as they are: fitting a
+	// few terms needs far less data than fitting all.
+	Fixed func(i int) bool
 	// Report, if set, is called every tenth epoch with the current weights.
 	Report func(epoch int, w *eval.Weights)
 }
@@ -150,12 +153,19 @@ func (d *Dataset) Fit(w *eval.Weights, k float64, o Options) *eval.Weights {
 	v := toVector(w)
 	start := toVector(w)
 	m, s := make(vector, len(v)), make(vector, len(v))
+	fixed := make([]bool, len(v))
+	for i := range fixed {
+		fixed[i] = o.Fixed != nil && o.Fixed(i/2)
+	}
 	grad := make(vector, len(v))
 	for epoch := 1; epoch <= o.Epochs; epoch++ {
 		d.gradient(v, k, max(o.Threads, 1), grad)
 		c1 := 1 - math.Pow(beta1, float64(epoch))
 		c2 := 1 - math.Pow(beta2, float64(epoch))
 		for i, g := range grad {
+			if fixed[i] {
+				continue
+			}
 			g += 2 * o.Lambda * (v[i] - start[i])
 			m[i] = beta1*m[i] + (1-beta1)*g
 			s[i] = beta2*s[i] + (1-beta2)*g*g

@@ -166,3 +166,25 @@ func TestFitK(t *testing.T) {
 		}
 	}
 }
+
+func TestFitFixed(t *testing.T) {
+	start := eval.Default()
+	d, err := NewDataset(samples(t), eval.NewWith(start))
+	if err != nil {
+		t.Fatal(err)
+	}
+	fitted := d.Fit(start, 0.01, Options{Epochs: 50, Rate: 5, Threads: 1,
+		Fixed: func(i int) bool { return i != int(board.Queen) }}) // only material[queen] may move
+	moved := 0
+	for i := range start {
+		if start[i] != fitted[i] {
+			moved++
+			if i != int(board.Queen) {
+				t.Errorf("fixed weight %s moved from %v to %v", eval.WeightName(i), start[i], fitted[i])
+			}
+		}
+	}
+	if moved != 1 {
+		t.Errorf("%d weights moved, want 1 (material[queen])", moved)
+	}
+}
