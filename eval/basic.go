@@ -2,7 +2,7 @@
 
 package eval
 
-// basic limits the evaluation to material and piece-square tables (and
-// tempo) when the package is built with the evalbasic tag, as a baseline
-// for strength matches.
-const basic = false
+// Basic reports whether the package was built with the evalbasic tag,
+// which limits the evaluation to material and piece-square tables (and
+// tempo): the baseline for strength matches against the full evaluation.
+const Basic = false

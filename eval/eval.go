@@ -159,7 +159,7 @@ func (e *Evaluator) evaluate(p *board.Position, t *Trace) int {
 	for c := board.White; c <= board.Black; c++ {
 		sum[c] = st.piece(c, board.King, p.KingSquare(c)) + st.pieces(c, pe)
 	}
-	if !basic {
+	if !Basic {
 		// Both sides' pieces are done: the attack maps are complete.
 		for c := board.White; c <= board.Black; c++ {
 			sum[c] += st.kingSafety(c, pe) + st.threats(c) + st.passers(c, pe)
@@ -174,7 +174,7 @@ func (e *Evaluator) evaluate(p *board.Position, t *Trace) int {
 	s := pe.score + sum[board.White] - sum[board.Black]
 	phase := st.phase()
 	scale := NormalScale
-	if !basic {
+	if !Basic {
 		scale = st.scale(s.eg())
 	}
 	if t != nil {
@@ -214,7 +214,7 @@ func (st *state) pieces(c board.Color, pe *pawnEntry) score {
 		for b := p.Pieces(c, pt); b != 0; {
 			sq := b.PopLSB()
 			s += st.piece(c, pt, sq)
-			if basic {
+			if Basic {
 				continue
 			}
 			var att board.Bitboard

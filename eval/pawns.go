@@ -30,7 +30,7 @@ func (st *state) pawnStructure(c board.Color, pe *pawnEntry) score {
 		sq := b.PopLSB()
 		s += st.piece(c, board.Pawn, sq)
 		pe.span[c] |= attackSpan[c][sq]
-		if basic {
+		if Basic {
 			continue
 		}
 		r := int(relRank[c][sq])
