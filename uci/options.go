@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/luftchess/luft/engine"
+	"github.com/luftchess/luft/engine/book"
+	"github.com/luftchess/luft/engine/skill"
 )
 
 // settings are the current values of the UCI options.
@@ -16,6 +18,31 @@ type settings struct {
 	showWDL    bool
 	chess960   bool
 	syzygyPath string
+	play       playSettings
+}
+
+// playSettings are the options that shape how the engine plays rather
+// than how it searches: the opening book and the strength limit.
+type playSettings struct {
+	ownBook       bool
+	bookFile      string
+	book          *book.Book // read from bookFile; nil when it is empty
+	limitStrength bool
+	elo           int
+	skillLevel    int
+}
+
+// level returns the playing strength the options select.
+func (p playSettings) level() skill.Level {
+	return skill.FromUCI(p.limitStrength, p.elo, p.skillLevel)
+}
+
+// openingBook returns the book to play from, or nil for none.
+func (p playSettings) openingBook() skill.Book {
+	if !p.ownBook || p.book == nil {
+		return nil // not a typed nil: the Player tests for nil
+	}
+	return p.book
 }
 
 // option is one entry of the option table: its declaration and a setter
@@ -54,6 +81,29 @@ var optionTable = []option{
 			s.infof("SyzygyPath stored; tablebases are not supported yet")
 		}
 	}),
+	check("OwnBook", false, func(s *session, v bool) { s.settings.play.ownBook = v }),
+	{name: "BookFile", kind: "string", set: setBookFile},
+	check("UCI_LimitStrength", false, func(s *session, v bool) { s.settings.play.limitStrength = v }),
+	spin("UCI_Elo", 1500, skill.MinElo, skill.MaxElo, func(s *session, v int) { s.settings.play.elo = v }),
+	spin("Skill Level", skill.MaxSkill, 0, skill.MaxSkill, func(s *session, v int) { s.settings.play.skillLevel = v }),
+}
+
+// setBookFile reads the Polyglot book named by value (none when empty).
+// A book that cannot be read leaves the previous one in place.
+func setBookFile(s *session, value string) error {
+	if value == "" {
+		s.settings.play.bookFile, s.settings.play.book = "", nil
+		return nil
+	}
+	b, err := book.Open(value)
+	if err != nil {
+		return err
+	}
+	s.settings.play.bookFile, s.settings.play.book = value, b
+	if !s.quiet {
+		s.infof("book %s: %d entries", value, b.Len())
+	}
+	return nil
 }
 
 // maxHashMB bounds Hash: 64 GiB is more than any machine Luft targets has,

@@ -21,6 +21,7 @@ import (
 
 	"github.com/luftchess/luft/engine"
 	"github.com/luftchess/luft/engine/board"
+	"github.com/luftchess/luft/engine/skill"
 )
 
 // Searcher is the engine that the front end drives. Only one method is
@@ -49,6 +50,7 @@ const quitWait = 50 * time.Millisecond
 type session struct {
 	id       ID
 	searcher Searcher
+	player   *skill.Player // the searcher, when it wraps a Searcher with book and strength
 	out      *writer
 	quiet    bool // no output at all: used to compute default settings
 
@@ -74,12 +76,13 @@ func Run(in io.Reader, out io.Writer, s Searcher, id ID) error {
 func newSession(out io.Writer, s Searcher, id ID) *session {
 	ses := &session{
 		id:       id,
-		searcher: s,
 		out:      &writer{w: out},
 		settings: defaultSettings(),
 		game:     newGame(),
 	}
 	ses.applied = ses.settings.engine
+	ses.player = skill.NewPlayer(s, ses.applied, nil)
+	ses.searcher = ses.player
 	return ses
 }
 
@@ -247,6 +250,10 @@ func (s *session) sync() {
 	if s.pendingNewGame {
 		s.searcher.NewGame()
 		s.pendingNewGame = false
+	}
+	if s.player != nil {
+		s.player.SetLevel(s.settings.play.level())
+		s.player.SetBook(s.settings.play.openingBook())
 	}
 }
 
