@@ -121,12 +121,11 @@ const (
 	InternalIterativeReduction
 	MateDistancePruning
 	AspirationWindows
-	ContinuationHistory // order quiet moves by the moves one and two plies before
 
 	AllFeatures Features = 1<<iota - 1
 )
 
-var featureNames = [...]string{"nmp", "rfp", "fp", "lmr", "lmp", "see", "checkext", "iir", "mdp", "asp", "conthist"}
+var featureNames = [...]string{"nmp", "rfp", "fp", "lmr", "lmp", "see", "checkext", "iir", "mdp", "asp"}
 
 // String lists the set's features by short name, separated by commas.
 func (f Features) String() string {

@@ -41,7 +41,7 @@ func BenchmarkPicker(b *testing.B) {
 	var mp picker
 	b.ReportAllocs()
 	for b.Loop() {
-		mp.init(p, &h, noConts, board.NoMove, [2]board.Move{}, board.NoMove)
+		mp.init(p, &h, board.NoMove, [2]board.Move{}, board.NoMove)
 		for m := mp.next(); m != board.NoMove; m = mp.next() {
 		}
 	}

@@ -32,17 +32,3 @@ func abs(x int) int {
 	}
 	return x
 }
-
-// pieceToHistory scores quiet moves by the piece that moves and its target
-// square.
-type pieceToHistory [board.NoPiece + 1][64]int16
-
-func (h *pieceToHistory) update(pc board.Piece, to board.Square, bonus int) {
-	e := &h[pc][to]
-	v := int(*e)
-	*e = int16(v + bonus - v*abs(bonus)/maxHistory)
-}
-
-// continuationHistory holds a pieceToHistory for each move (piece and
-// target square) that was played one or two plies earlier.
-type continuationHistory [board.NoPiece + 1][64]pieceToHistory

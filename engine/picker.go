@@ -28,7 +28,6 @@ var pieceValue = [board.NoPieceType + 1]int{100, 320, 330, 500, 900, 0, 0}
 type picker struct {
 	pos     *board.Position
 	hist    *history
-	conts   [2]*pieceToHistory // continuation histories of the last two plies, or nil
 	ttMove  board.Move
 	killers [2]board.Move
 	counter board.Move
@@ -45,15 +44,15 @@ type picker struct {
 }
 
 // init prepares the picker for a full-width search node.
-func (mp *picker) init(pos *board.Position, hist *history, conts [2]*pieceToHistory, ttMove board.Move, killers [2]board.Move, counter board.Move) {
-	mp.pos, mp.hist, mp.conts, mp.ttMove, mp.killers, mp.counter = pos, hist, conts, ttMove, killers, counter
+func (mp *picker) init(pos *board.Position, hist *history, ttMove board.Move, killers [2]board.Move, counter board.Move) {
+	mp.pos, mp.hist, mp.ttMove, mp.killers, mp.counter = pos, hist, ttMove, killers, counter
 	mp.stage, mp.captures, mp.skipQuiets, mp.i, mp.nBad = stageTT, false, false, 0, 0
 }
 
 // initQuiescence prepares the picker for a quiescence node: captures and
 // promotions only, or every evasion when in check.
-func (mp *picker) initQuiescence(pos *board.Position, hist *history, conts [2]*pieceToHistory, ttMove board.Move) {
-	mp.init(pos, hist, conts, ttMove, [2]board.Move{}, board.NoMove)
+func (mp *picker) initQuiescence(pos *board.Position, hist *history, ttMove board.Move) {
+	mp.init(pos, hist, ttMove, [2]board.Move{}, board.NoMove)
 	if !pos.InCheck() {
 		mp.captures = true
 		if ttMove != board.NoMove && !pos.IsCapture(ttMove) && !ttMove.IsPromotion() {
@@ -162,20 +161,10 @@ func (mp *picker) scoreQuiets() {
 		case mp.counter:
 			s = 1 << 19
 		default:
-			s = int32(mp.quietScore(us, m))
+			s = int32(mp.hist.get(us, m))
 		}
 		mp.scores[i] = s
 	}
-}
-
-// quietScore is the history score of the quiet move m for side us.
-func (mp *picker) quietScore(us board.Color, m board.Move) int {
-	pc, to := mp.pos.PieceAt(m.From()), m.To()
-	s := mp.hist.get(us, m)
-	if mp.conts[0] != nil {
-		s += int(mp.conts[0][pc][to]) + int(mp.conts[1][pc][to])
-	}
-	return s
 }
 
 // pickBest moves the best-scored remaining move to position i and returns

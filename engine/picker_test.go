@@ -18,9 +18,6 @@ var pickerFENs = []string{
 	"4k3/8/8/8/8/8/8/4K2q w - - 0 1", // in check
 }
 
-// noConts are empty continuation histories.
-var noConts = [2]*pieceToHistory{new(pieceToHistory), new(pieceToHistory)}
-
 func drain(mp *picker) []board.Move {
 	var got []board.Move
 	for m := mp.next(); m != board.NoMove; m = mp.next() {
@@ -49,7 +46,7 @@ func TestPickerYieldsEveryMoveOnce(t *testing.T) {
 		for i, tm := range tts {
 			killers := [2]board.Move{legal[i%len(legal)], legal[(i*7)%len(legal)]}
 			var mp picker
-			mp.init(p, &h, noConts, tm, killers, legal[(i*3)%len(legal)])
+			mp.init(p, &h, tm, killers, legal[(i*3)%len(legal)])
 			got := drain(&mp)
 			if diff := cmp.Diff(sorted(legal), sorted(got)); diff != "" {
 				t.Fatalf("%s with hash move %v: moves (-legal +picked):\n%s", fen, tm, diff)
@@ -67,7 +64,7 @@ func TestPickerOrder(t *testing.T) {
 	p := mustFEN(t, "4k3/8/2p5/1r1q4/4P3/8/8/1Q2K3 w - - 0 1")
 	var h history
 	var mp picker
-	mp.init(p, &h, noConts, board.NoMove, [2]board.Move{mustMove(t, p, "e1f2")}, board.NoMove)
+	mp.init(p, &h, board.NoMove, [2]board.Move{mustMove(t, p, "e1f2")}, board.NoMove)
 	got := drain(&mp)
 	if got[0].String() != "e4d5" {
 		t.Errorf("first move %v, want the winning capture e4d5", got[0])
@@ -84,7 +81,7 @@ func TestPickerQuiescence(t *testing.T) {
 	for _, fen := range pickerFENs {
 		p := mustFEN(t, fen)
 		var mp picker
-		mp.initQuiescence(p, new(history), noConts, board.NoMove)
+		mp.initQuiescence(p, new(history), board.NoMove)
 		for _, m := range drain(&mp) {
 			if !p.InCheck() && !p.IsCapture(m) && !m.IsPromotion() {
 				t.Errorf("%s: quiescence picker gave quiet move %v", fen, m)
@@ -97,7 +94,7 @@ func TestPickerSkipQuiets(t *testing.T) {
 	p := mustFEN(t, pickerFENs[1])
 	var h history
 	var mp picker
-	mp.init(p, &h, noConts, board.NoMove, [2]board.Move{}, board.NoMove)
+	mp.init(p, &h, board.NoMove, [2]board.Move{}, board.NoMove)
 	mp.skipQuiets = true
 	for _, m := range drain(&mp) {
 		if !p.IsCapture(m) && !m.IsPromotion() {

@@ -36,9 +36,8 @@ type rootMove struct {
 type frame struct {
 	killers [2]board.Move
 	eval    int
-	move    board.Move      // the move played from this ply (NoMove for a null move)
-	piece   board.Piece     // the piece that played it
-	cont    *pieceToHistory // continuation history after that move
+	move    board.Move  // the move played from this ply (NoMove for a null move)
+	piece   board.Piece // the piece that played it
 	quiets  [64]board.Move
 }
 
@@ -68,7 +67,6 @@ type thread struct {
 
 	hist     history
 	counters counterMoves
-	cont     *continuationHistory
 	stack    [MaxPly + 4]frame
 	pvTable  [MaxPly + 1][MaxPly + 1]board.Move
 	pvLen    [MaxPly + 1]int
@@ -86,13 +84,12 @@ func init() {
 }
 
 func newThread(id int, e *Engine) *thread {
-	return &thread{id: id, e: e, eval: eval.New(), cont: new(continuationHistory)}
+	return &thread{id: id, e: e, eval: eval.New()}
 }
 
 func (t *thread) clearHistory() {
 	t.hist = history{}
 	t.counters = counterMoves{}
-	*t.cont = continuationHistory{}
 }
 
 // prepare readies the thread for the search r of pos.
@@ -219,7 +216,6 @@ func (t *thread) searchRoot(alpha, beta, depth int) int {
 			t.r.report(Info{Depth: depth, CurrMove: m, CurrMoveNumber: i + 1})
 		}
 		t.stack[0].move, t.stack[0].piece = m, pos.PieceAt(m.From())
-		t.stack[0].cont = &t.cont[t.stack[0].piece][m.To()]
 		newDepth := depth - 1
 		pos.Make(m)
 		if pos.InCheck() && t.r.features&CheckExtension != 0 {
@@ -363,7 +359,7 @@ func (t *thread) search(alpha, beta, depth, ply int, cutNode bool) int {
 		if f&NullMove != 0 && depth >= 3 && eval >= beta && staticEval >= beta && beta > -mateBound &&
 			ply >= t.nmpMinPly && t.stack[ply-1].move != board.NoMove && pos.NonPawnMaterial(us) {
 			r := 3 + depth/3 + min((eval-beta)/200, 3)
-			sf.move, sf.piece, sf.cont = board.NoMove, board.NoPiece, &t.cont[board.NoPiece][0]
+			sf.move, sf.piece = board.NoMove, board.NoPiece
 			pos.MakeNull()
 			score := -t.search(-beta, -beta+1, depth-r, ply+1, !cutNode)
 			pos.UnmakeNull()
@@ -400,16 +396,8 @@ func (t *thread) search(alpha, beta, depth, ply int, cutNode bool) int {
 	if prev := &t.stack[ply-1]; prev.move != board.NoMove {
 		counter = t.counters[prev.piece][prev.move.To()]
 	}
-	conts := [2]*pieceToHistory{t.stack[ply-1].cont, &t.cont[board.NoPiece][0]}
-	if ply >= 2 {
-		conts[1] = t.stack[ply-2].cont
-	}
 	var mp picker
-	if f&ContinuationHistory != 0 {
-		mp.init(pos, &t.hist, conts, ttMove, sf.killers, counter)
-	} else {
-		mp.init(pos, &t.hist, [2]*pieceToHistory{}, ttMove, sf.killers, counter)
-	}
+	mp.init(pos, &t.hist, ttMove, sf.killers, counter)
 
 	best, bestMove := -infinity, board.NoMove
 	moveCount, quietCount := 0, 0
@@ -447,11 +435,10 @@ func (t *thread) search(alpha, beta, depth, ply int, cutNode bool) int {
 		}
 		quietHist := 0
 		if quiet {
-			quietHist = mp.quietScore(us, m)
+			quietHist = t.hist.get(us, m)
 		}
 		reduce := f&LateMoveReduction != 0 && depth >= 3 && moveCount > 1+b2i(pvNode) && (quiet || !mp.good(m))
 		sf.move, sf.piece = m, pos.PieceAt(m.From())
-		sf.cont = &t.cont[sf.piece][m.To()]
 		pos.Make(m)
 		var score int
 		if reduce {
@@ -461,7 +448,7 @@ func (t *thread) search(alpha, beta, depth, ply int, cutNode bool) int {
 				if m == sf.killers[0] || m == sf.killers[1] || m == counter {
 					r--
 				} else {
-					r -= quietHist / 12288
+					r -= quietHist / 8192
 				}
 			}
 			d := min(max(newDepth-r, 1), newDepth)
@@ -489,7 +476,7 @@ func (t *thread) search(alpha, beta, depth, ply int, cutNode bool) int {
 				}
 				if score >= beta {
 					if quiet {
-						t.rewardQuiet(ply, m, depth, quietCount, mp.conts)
+						t.rewardQuiet(ply, m, depth, quietCount)
 					}
 					break
 				}
@@ -536,7 +523,7 @@ func lmpLimit(depth int, improving bool) int {
 
 // rewardQuiet updates killers, counter-move and history after the quiet
 // move m caused a cutoff, penalising the quiet moves tried before it.
-func (t *thread) rewardQuiet(ply int, m board.Move, depth, quietCount int, conts [2]*pieceToHistory) {
+func (t *thread) rewardQuiet(ply int, m board.Move, depth, quietCount int) {
 	sf := &t.stack[ply]
 	if sf.killers[0] != m {
 		sf.killers[1], sf.killers[0] = sf.killers[0], m
@@ -549,19 +536,6 @@ func (t *thread) rewardQuiet(ply int, m board.Move, depth, quietCount int, conts
 	t.hist.update(us, m, bonus)
 	for _, q := range sf.quiets[:quietCount] {
 		t.hist.update(us, q, -bonus)
-	}
-	if conts[0] == nil {
-		return
-	}
-	pc := t.pos.PieceAt(m.From())
-	for _, c := range conts {
-		c.update(pc, m.To(), bonus)
-	}
-	for _, q := range sf.quiets[:quietCount] {
-		pc := t.pos.PieceAt(q.From())
-		for _, c := range conts {
-			c.update(pc, q.To(), -bonus)
-		}
 	}
 }
 
@@ -621,8 +595,7 @@ func (t *thread) qsearch(alpha, beta, ply int) int {
 	}
 
 	var mp picker
-	none := &t.cont[board.NoPiece][0]
-	mp.initQuiescence(pos, &t.hist, [2]*pieceToHistory{none, none}, ttMove)
+	mp.initQuiescence(pos, &t.hist, ttMove)
 	bestMove := board.NoMove
 	for m := mp.next(); m != board.NoMove; m = mp.next() {
 		if !inCheck && !m.IsPromotion() {

@@ -309,7 +309,7 @@ func TestScoreTT(t *testing.T) {
 }
 
 func TestFeatures(t *testing.T) {
-	if got := AllFeatures.String(); got != "nmp,rfp,fp,lmr,lmp,see,checkext,iir,mdp,asp,conthist" {
+	if got := AllFeatures.String(); got != "nmp,rfp,fp,lmr,lmp,see,checkext,iir,mdp,asp" {
 		t.Errorf("AllFeatures = %q", got)
 	}
 	f, err := ParseFeatures("lmr, nmp")
