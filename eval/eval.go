@@ -144,7 +144,7 @@ func (st *state) piece(c board.Color, pt board.PieceType, sq board.Square) score
 		}
 		st.t.Count[iPSQT+int(pt)*64+int(relSquare(c, sq))][c]++
 	}
-	return st.e.pst[c][pt][sq]
+	return st.e.pst[c&1][pt][sq&63]
 }
 
 func (e *Evaluator) evaluate(p *board.Position, t *Trace) int {
@@ -271,14 +271,29 @@ func (st *state) kingSafety(c board.Color, pe *pawnEntry) score {
 	if n := st.zoneHits[c]; n > 0 {
 		s += st.term(c, iKingAttackers+min(n, 7), 1)
 	}
+	// Safe checks: squares a piece could check from, not attacked by the
+	// defender. The king's rays are looked up only when needed.
 	ksq := p.KingSquare(them)
 	safe := ^st.all[them] &^ p.ByColor(c)
-	diag, straight := board.BishopAttacks(ksq, st.occ), board.RookAttacks(ksq, st.occ)
-	checks := [4]board.Bitboard{board.KnightAttacks(ksq), diag, straight, diag | straight}
-	for i, sqs := range checks {
-		if n := (sqs & safe & st.attacked[c][board.Knight+board.PieceType(i)]).Count(); n > 0 {
-			s += st.term(c, iSafeCheck+i, n)
-		}
+	at := &st.attacked[c]
+	if b := board.KnightAttacks(ksq) & safe & at[board.Knight]; b != 0 {
+		s += st.term(c, iSafeCheck, b.Count())
+	}
+	var diag, straight board.Bitboard
+	if (at[board.Bishop]|at[board.Queen])&safe != 0 {
+		diag = board.BishopAttacks(ksq, st.occ) & safe
+	}
+	if (at[board.Rook]|at[board.Queen])&safe != 0 {
+		straight = board.RookAttacks(ksq, st.occ) & safe
+	}
+	if b := diag & at[board.Bishop]; b != 0 {
+		s += st.term(c, iSafeCheck+1, b.Count())
+	}
+	if b := straight & at[board.Rook]; b != 0 {
+		s += st.term(c, iSafeCheck+2, b.Count())
+	}
+	if b := (diag | straight) & at[board.Queen]; b != 0 {
+		s += st.term(c, iSafeCheck+3, b.Count())
 	}
 
 	own := p.KingSquare(c)
