@@ -201,7 +201,8 @@ func (e *Engine) Search(ctx context.Context, pos *board.Position, lim Limits, re
 	main.iterate()
 
 	// UCI forbids answering before "stop" in infinite mode, and before
-	// "ponderhit" or "stop" while pondering.
+	// "ponderhit" or "stop" while pondering, even when the search is
+	// complete; the helpers search on meanwhile.
 	if !r.poll() && (lim.Infinite || !r.limitsOn.Load()) {
 		if lim.Infinite {
 			<-ctx.Done()

@@ -102,7 +102,7 @@ func (t *thread) prepare(r *run, pos *board.Position, root []rootMove) {
 	t.yield = len(r.threads) >= runtime.GOMAXPROCS(0)
 	t.shared.Store(0)
 	t.nodeLimit = math.MaxUint64
-	if r.lim.Nodes > 0 && t.id == 0 {
+	if r.lim.Nodes > 0 && !r.lim.Infinite && t.id == 0 {
 		t.nodeLimit = r.lim.Nodes
 	}
 	for i := range t.stack {
@@ -164,9 +164,6 @@ func (t *thread) iterate() {
 				break
 			}
 		}
-	}
-	if main {
-		r.stop.Store(true)
 	}
 }
 

@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -189,10 +190,12 @@ func TestStopsInTime(t *testing.T) {
 		atLeast time.Duration
 	}{
 		{"movetime", Limits{MoveTime: 100 * ms}, 0, 100*ms + slack, 60 * ms},
+		{"infinite in a solved position", Limits{Infinite: true, Nodes: 1}, 100 * ms, 100*ms + slack, 95 * ms},
+		{"ponder in a solved position", Limits{Ponder: true}, 100 * ms, 100*ms + slack, 95 * ms},
 		{"tiny clock", Limits{Time: [2]time.Duration{1 * ms, 1 * ms}}, 0, slack, 0},
 		{"clock", Limits{Time: [2]time.Duration{2000 * ms, 2000 * ms}}, 0, 250*ms + slack, 0},
-		{"infinite until cancel", Limits{Infinite: true, Depth: 1}, 100 * ms, 100*ms + slack, 100 * ms},
-		{"ponder until cancel", Limits{Ponder: true, Depth: 1}, 100 * ms, 100*ms + slack, 100 * ms},
+		{"infinite until cancel", Limits{Infinite: true, Depth: 1}, 100 * ms, 100*ms + slack, 95 * ms},
+		{"ponder until cancel", Limits{Ponder: true, Depth: 1}, 100 * ms, 100*ms + slack, 95 * ms},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -201,7 +204,11 @@ func TestStopsInTime(t *testing.T) {
 			if tc.cancel > 0 {
 				time.AfterFunc(tc.cancel, cancel)
 			}
-			p := mustFEN(t, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 10")
+			fen := "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 10"
+			if strings.Contains(tc.name, "solved") {
+				fen = "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1" // mate in 1: every depth is instant
+			}
+			p := mustFEN(t, fen)
 			start := time.Now()
 			res := New(Options{MoveOverhead: 10 * ms}).Search(ctx, p, tc.lim, nil)
 			took := time.Since(start)
