@@ -134,8 +134,7 @@ func tuneExtract(args []string) error {
 // with its result, leaving out the first skip plies, book moves and
 // positions where the mover saw a forced mate.
 func quietPositions(g *pgn.Game, skip int) ([]tune.Sample, error) {
-	result := map[string]float64{"1-0": 1, "0-1": 0, "1/2-1/2": 0.5}
-	r, ok := result[g.Result]
+	r, ok := tune.ParseResult(g.Result)
 	if !ok {
 		return nil, fmt.Errorf("no result (%q)", g.Result)
 	}

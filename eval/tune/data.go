@@ -25,6 +25,13 @@ var results = map[string]float64{
 	"1": 1, "0": 0, "0.5": 0.5, "1.0": 1, "0.0": 0,
 }
 
+// ParseResult returns the value for White of a game result written 1-0,
+// 0-1 or 1/2-1/2 (or 1, 0, 0.5), and whether s is one of those.
+func ParseResult(s string) (float64, bool) {
+	v, ok := results[s]
+	return v, ok
+}
+
 // ReadSamples reads samples, one a line as "FEN;result" with the result
 // written 1-0, 0-1 or 1/2-1/2 (or 1, 0, 0.5). Blank lines and lines
 // starting with # are ignored.
@@ -37,7 +44,7 @@ func ReadSamples(r io.Reader) ([]Sample, error) {
 			continue
 		}
 		fen, res, ok := strings.Cut(text, ";")
-		v, known := results[strings.TrimSpace(res)]
+		v, known := ParseResult(strings.TrimSpace(res))
 		if !ok || !known {
 			return nil, fmt.Errorf("line %d: want FEN;result with result 1-0, 0-1 or 1/2-1/2, got %q", line, text)
 		}
