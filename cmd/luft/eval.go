@@ -1,6 +1,7 @@
 package main
 
 import (
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -13,24 +14,38 @@ import (
 func init() {
 	register(command{
 		name:  "eval",
-		usage: "[FEN]        print the evaluation of a position by term (default: start position)",
+		usage: "[-weights FILE] [FEN]  print the evaluation of a position by term (default: start position)",
 		run:   runEval,
 	})
 }
 
 // runEval prints the evaluation breakdown of the position given as FEN
-// (its fields may come as separate arguments).
+// (its fields may come as separate arguments), with the default weights
+// or those of a weights file such as luft tune fit writes.
 func runEval(args []string) int {
+	fs := flag.NewFlagSet("luft eval", flag.ContinueOnError)
+	file := fs.String("weights", "", "evaluate with the weights of this `file` (or hand: the hand-made ones) instead of the built-in ones")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	weights := eval.Default()
+	if *file != "" {
+		var err error
+		if weights, err = startWeights(*file); err != nil {
+			fmt.Fprintf(os.Stderr, "luft eval: %v\n", err)
+			return 1
+		}
+	}
 	fen := board.StartFEN
-	if len(args) > 0 {
-		fen = strings.Join(args, " ")
+	if fs.NArg() > 0 {
+		fen = strings.Join(fs.Args(), " ")
 	}
 	p, err := board.ParseFEN(fen)
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "luft eval: %v\n", err)
 		return 2
 	}
-	printBreakdown(os.Stdout, p, eval.Default())
+	printBreakdown(os.Stdout, p, weights)
 	return 0
 }
 
