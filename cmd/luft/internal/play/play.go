@@ -1,0 +1,430 @@
+// Package play is a chess game between a person and Luft on a plain
+// terminal: it reads moves (SAN or UCI) and commands line by line and
+// writes the board, the engine's moves and its answers as text, so that
+// it can also be scripted.
+package play
+
+import (
+	"bufio"
+	"cmp"
+	"context"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/luftchess/luft/engine"
+	"github.com/luftchess/luft/engine/board"
+	"github.com/luftchess/luft/engine/skill"
+	"github.com/luftchess/luft/uci/match/pgn"
+)
+
+// Config sets up the games of a session.
+type Config struct {
+	Human    board.Color   // the side the person plays
+	FEN      string        // the starting position; "" for the standard one
+	Level    skill.Level   // Luft's strength; the zero Level is full strength
+	MoveTime time.Duration // Luft's thinking time per move (and for suggest)
+	Book     skill.Book    // opening book; nil for none
+	Rand     *rand.Rand    // source of book and level choices; nil for a time-seeded one
+	HashMB   int           // transposition table size; 0 for the engine's default
+	Echo     bool          // repeat each input line after the prompt, for scripted input
+}
+
+// DefaultSuggestions is the number of moves suggest shows by default.
+const DefaultSuggestions = 3
+
+// session is the state of one terminal session.
+type session struct {
+	cfg     Config
+	out     *bufio.Writer
+	player  *skill.Player  // Luft's moves: book and strength
+	advisor *engine.Engine // suggest: full strength, several lines
+	game    *game
+	flipped bool // board seen from Black's side
+	result  outcome
+}
+
+// Run plays games with a person who types on in and reads out, until quit
+// or the end of in. It returns an error only when out fails or the
+// starting position is bad.
+func Run(in io.Reader, out io.Writer, cfg Config) error {
+	if cfg.FEN == "" {
+		cfg.FEN = board.StartFEN
+	}
+	if cfg.MoveTime <= 0 {
+		cfg.MoveTime = time.Second
+	}
+	g, err := newGame(cfg.FEN)
+	if err != nil {
+		return fmt.Errorf("starting position: %w", err)
+	}
+	opts := engine.Options{HashMB: cfg.HashMB}
+	eng := engine.New(opts)
+	s := &session{
+		cfg:     cfg,
+		out:     bufio.NewWriter(out),
+		player:  skill.NewPlayer(eng, eng.Options(), cfg.Rand),
+		advisor: engine.New(opts),
+		game:    g,
+		flipped: cfg.Human == board.Black,
+	}
+	s.player.SetLevel(cfg.Level)
+	if cfg.Book != nil {
+		s.player.SetBook(cfg.Book)
+	}
+
+	s.printf("Luft: you play %v against %s. Type a move (e4, Nf3, e7e8q) or help.\n", cfg.Human, strength(cfg.Level))
+	s.start()
+	sc := bufio.NewScanner(in)
+	for {
+		s.prompt()
+		if err := s.out.Flush(); err != nil {
+			return err
+		}
+		if !sc.Scan() {
+			break
+		}
+		if cfg.Echo {
+			s.printf("%s\n", sc.Text())
+		}
+		if !s.handle(strings.Fields(sc.Text())) {
+			break
+		}
+	}
+	s.printf("\n")
+	return s.out.Flush()
+}
+
+// printf writes to the terminal.
+func (s *session) printf(format string, args ...any) { fmt.Fprintf(s.out, format, args...) }
+
+// prompt asks for the next line.
+func (s *session) prompt() {
+	if s.result.result != "" {
+		s.printf("game over> ")
+		return
+	}
+	s.printf("%s %v> ", s.game.moveNumber(len(s.game.moves)), s.game.pos.SideToMove())
+}
+
+// start shows the new game and lets Luft move if it has White.
+func (s *session) start() {
+	s.result = outcome{}
+	s.printf("%s", drawBoard(s.game.pos, s.flipped))
+	s.checkEnd()
+	if s.result.result == "" && s.game.pos.SideToMove() != s.cfg.Human {
+		s.engineMove()
+	}
+}
+
+// handle executes one line and reports whether the session goes on.
+func (s *session) handle(words []string) bool {
+	if len(words) == 0 {
+		return true
+	}
+	cmd, args := strings.ToLower(words[0]), words[1:]
+	switch cmd {
+	case "quit", "exit", "q":
+		return false
+	case "help", "?":
+		s.printf("%s", help)
+	case "suggest", "hint":
+		n := DefaultSuggestions
+		if len(args) > 0 {
+			v, err := strconv.Atoi(args[0])
+			if err != nil || v < 1 || v > 50 {
+				s.printf("suggest takes a number of moves from 1 to 50, not %q\n", args[0])
+				return true
+			}
+			n = v
+		}
+		s.suggest(n)
+	case "legal", "moves":
+		s.legal()
+	case "undo", "takeback":
+		s.undo()
+	case "history":
+		if len(s.game.sans) == 0 {
+			s.printf("no moves yet\n")
+		} else {
+			s.printf("%s\n", s.game.history())
+		}
+	case "fen":
+		s.printf("%s\n", s.game.pos.FEN())
+	case "board", "show":
+		s.printf("%s", drawBoard(s.game.pos, s.flipped))
+	case "flip":
+		s.flipped = !s.flipped
+		s.printf("%s", drawBoard(s.game.pos, s.flipped))
+	case "new":
+		g, _ := newGame(s.cfg.FEN) // checked when the session started
+		s.game = g
+		s.printf("new game: you play %v\n", s.cfg.Human)
+		s.start()
+	case "level", "elo":
+		s.setStrength(cmd, args)
+	case "save":
+		if len(args) != 1 {
+			s.printf("usage: save FILE\n")
+			return true
+		}
+		s.save(args[0])
+	default:
+		if len(words) > 1 {
+			s.printf("unknown command %q; type help for the list\n", cmd)
+			return true
+		}
+		s.humanMove(words[0])
+	}
+	return true
+}
+
+const help = `Moves: in SAN (e4, Nf3, exd5, O-O, e8=Q) or UCI notation (e2e4, e1g1, e7e8q).
+Commands:
+  suggest [N]  the best N moves (default 3) with scores, from Luft at full strength
+  legal        list the legal moves
+  undo         take back your last move and Luft's reply
+  history      the moves so far, numbered
+  fen          the position in FEN
+  board        show the board; flip turns it round
+  new          start a new game
+  level N      Luft's skill level, 0 (weakest) to 20 (full strength)
+  elo N        Luft's strength as a rating, 800 to 2800
+  save FILE    write the game as PGN
+  help, quit
+Scores are in pawns from White's point of view; #3 means mate in 3.
+`
+
+// humanMove plays the person's move written tok, then Luft's reply.
+func (s *session) humanMove(tok string) {
+	if s.result.result != "" {
+		s.printf("the game is over (%s); type new, undo or save FILE\n", s.result.reason)
+		return
+	}
+	if s.game.pos.SideToMove() != s.cfg.Human {
+		s.printf("it is Luft's turn\n") // only after an undo past Luft's move
+		return
+	}
+	if !looksLikeMove(tok) {
+		s.printf("unknown command %q; type help for the list\n", tok)
+		return
+	}
+	m, err := s.game.parseMove(tok)
+	if err != nil {
+		s.printf("illegal move: %v; type legal to list the legal moves\n", err)
+		return
+	}
+	s.game.play(m)
+	if s.game.outcome().result != "" {
+		s.printf("%s", drawBoard(s.game.pos, s.flipped))
+		s.checkEnd()
+		return
+	}
+	s.engineMove()
+}
+
+// looksLikeMove reports whether tok is written like a move, in SAN or UCI
+// notation, so that a mistyped command is not called an illegal move.
+func looksLikeMove(tok string) bool {
+	t := strings.TrimRight(tok, "+#!?")
+	switch strings.ToUpper(t) {
+	case "O-O", "O-O-O", "0-0", "0-0-0":
+		return true
+	}
+	if len(t) < 2 || len(t) > 7 {
+		return false
+	}
+	last := t[len(t)-1]
+	if strings.ContainsRune("QRBNqrbn", rune(last)) { // e8=Q, e7e8q
+		t = strings.TrimSuffix(t[:len(t)-1], "=")
+	}
+	n := len(t)
+	return n >= 2 && t[n-2] >= 'a' && t[n-2] <= 'h' && t[n-1] >= '1' && t[n-1] <= '8'
+}
+
+// engineMove lets Luft choose and play its move.
+func (s *session) engineMove() {
+	var last engine.Info
+	start := time.Now()
+	res := s.player.Search(context.Background(), s.game.pos, engine.Limits{MoveTime: s.cfg.MoveTime}, func(in engine.Info) {
+		if in.CurrMove == board.NoMove && in.MultiPV <= 1 {
+			last = in
+		}
+	})
+	took := time.Since(start)
+	num := s.game.moveNumber(len(s.game.moves))
+	us := s.game.pos.SideToMove()
+	san := s.game.play(res.Best)
+	eval := "no evaluation"
+	if len(last.PV) > 0 && last.PV[0] == res.Best {
+		eval = "eval " + formatScore(last.Score, us)
+	}
+	s.printf("Luft plays %s %s (%.1f s, %s)\n", num, san, took.Seconds(), eval)
+	s.printf("%s", drawBoard(s.game.pos, s.flipped))
+	s.checkEnd()
+}
+
+// checkEnd announces the end of the game once, and reports whether it
+// has ended.
+func (s *session) checkEnd() bool {
+	o := s.game.outcome()
+	if o.result != "" && s.result.result == "" {
+		s.printf("Game over: %s (%s). Type new, undo or save FILE.\n", o.reason, o.result)
+	}
+	s.result = o
+	return o.result != ""
+}
+
+// formatScore writes a score of the side us as White sees it: "+0.35",
+// "-1.20", "#3" (White mates in 3), "#-2" (Black mates in 2).
+func formatScore(sc engine.Score, us board.Color) string {
+	if us == board.Black {
+		sc = -sc
+	}
+	if sc.IsMate() {
+		return fmt.Sprintf("#%d", sc.MateMoves())
+	}
+	return fmt.Sprintf("%+.2f", float64(sc)/100)
+}
+
+// suggest shows the n best moves, as Luft at full strength sees them.
+func (s *session) suggest(n int) {
+	if s.result.result != "" {
+		s.printf("the game is over (%s)\n", s.result.reason)
+		return
+	}
+	s.advisor.SetOptions(engine.Options{HashMB: s.cfg.HashMB, MultiPV: n})
+	lines := make([]engine.Info, n)
+	depth := 0
+	us := s.game.pos.SideToMove()
+	s.advisor.Search(context.Background(), s.game.pos, engine.Limits{MoveTime: s.cfg.MoveTime}, func(in engine.Info) {
+		if in.CurrMove == board.NoMove && in.Bound == engine.Exact && in.MultiPV >= 1 && in.MultiPV <= n {
+			in.PV = slices.Clone(in.PV)
+			lines[in.MultiPV-1] = in
+			depth = in.Depth
+		}
+	})
+	s.printf("suggestions (depth %d):\n", depth)
+	for i, in := range lines {
+		if len(in.PV) == 0 {
+			break
+		}
+		sans := s.game.san(in.PV)
+		s.printf("%2d. %-7s %6s  %s\n", i+1, sans[0], formatScore(in.Score, us), strings.Join(sans, " "))
+	}
+}
+
+// legal lists the legal moves in SAN, sorted.
+func (s *session) legal() {
+	var l board.MoveList
+	s.game.pos.GenerateLegal(&l)
+	var sans []string
+	for _, m := range l.Moves() {
+		sans = append(sans, s.game.san([]board.Move{m})[0])
+	}
+	// Piece moves first, then pawn moves (lower case), as in most books.
+	pawn := func(san string) int {
+		if san[0] >= 'a' {
+			return 1
+		}
+		return 0
+	}
+	slices.SortFunc(sans, func(a, b string) int { return cmp.Or(cmp.Compare(pawn(a), pawn(b)), cmp.Compare(a, b)) })
+	s.printf("%d legal moves: %s\n", len(sans), strings.Join(sans, " "))
+}
+
+// undo takes back the person's last move and Luft's reply to it.
+func (s *session) undo() {
+	n := 0
+	for i := len(s.game.moves) - 1; i >= 0; i-- {
+		if s.game.mover(i) == s.cfg.Human {
+			n = len(s.game.moves) - i
+			break
+		}
+	}
+	if n == 0 {
+		s.printf("nothing to undo\n")
+		return
+	}
+	taken := slices.Clone(s.game.sans[len(s.game.sans)-n:])
+	for range n {
+		s.game.undo()
+	}
+	s.result = outcome{}
+	s.printf("took back %s\n", strings.Join(taken, " "))
+	s.printf("%s", drawBoard(s.game.pos, s.flipped))
+}
+
+// setStrength handles "level N" and "elo N".
+func (s *session) setStrength(cmd string, args []string) {
+	v := 0
+	var err error
+	if len(args) == 1 {
+		v, err = strconv.Atoi(args[0])
+	}
+	switch {
+	case len(args) != 1 || err != nil:
+		s.printf("usage: level 0-%d, or elo %d-%d\n", skill.MaxSkill, skill.MinElo, skill.MaxElo)
+		return
+	case cmd == "level" && (v < 0 || v > skill.MaxSkill):
+		s.printf("level %d is outside 0-%d\n", v, skill.MaxSkill)
+		return
+	case cmd == "elo" && (v < skill.MinElo || v > skill.MaxElo):
+		s.printf("elo %d is outside %d-%d\n", v, skill.MinElo, skill.MaxElo)
+		return
+	}
+	l := skill.ForSkill(v)
+	if cmd == "elo" {
+		l = skill.ForElo(v)
+	}
+	s.player.SetLevel(l)
+	s.printf("Luft now plays at %s\n", strength(l))
+}
+
+// strength describes a level for the person.
+func strength(l skill.Level) string {
+	if l.Full() {
+		return "full strength"
+	}
+	return fmt.Sprintf("about %d Elo", l.Elo)
+}
+
+// save writes the game as PGN to the named file.
+func (s *session) save(name string) {
+	players := [2]string{"Luft", "Luft"}
+	players[s.cfg.Human] = "You"
+	result := cmp.Or(s.result.result, "*")
+	rec := &pgn.Game{
+		Tags: []pgn.Tag{
+			{Name: "Event", Value: "Luft terminal game"},
+			{Name: "Site", Value: "?"},
+			{Name: "Date", Value: time.Now().Format("2006.01.02")},
+			{Name: "Round", Value: "-"},
+			{Name: "White", Value: players[board.White]},
+			{Name: "Black", Value: players[board.Black]},
+			{Name: "Result", Value: result},
+		},
+		Result: result,
+	}
+	if s.game.startFEN != board.StartFEN {
+		rec.Tags = append(rec.Tags, pgn.Tag{Name: "SetUp", Value: "1"}, pgn.Tag{Name: "FEN", Value: s.game.startFEN})
+	}
+	if s.result.reason != "" {
+		rec.ResultComment = s.result.reason
+	}
+	for _, san := range s.game.sans {
+		rec.Moves = append(rec.Moves, pgn.Move{SAN: san})
+	}
+	var b strings.Builder
+	rec.WriteTo(&b)
+	if err := os.WriteFile(name, []byte(b.String()), 0o644); err != nil {
+		s.printf("cannot save: %v\n", err)
+		return
+	}
+	s.printf("saved %d moves to %s\n", len(s.game.sans), name)
+}

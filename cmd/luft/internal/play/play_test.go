@@ -1,0 +1,164 @@
+package play
+
+import (
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/luftchess/luft/engine/board"
+	"github.com/luftchess/luft/engine/skill"
+	"github.com/luftchess/luft/uci/match/pgn"
+)
+
+// session runs a scripted session and returns its transcript.
+func runScript(t *testing.T, cfg Config, lines ...string) string {
+	t.Helper()
+	cfg.Rand = rand.New(rand.NewPCG(1, 2))
+	cfg.MoveTime = 30 * time.Millisecond
+	cfg.HashMB = 1
+	cfg.Echo = true
+	var out strings.Builder
+	if err := Run(strings.NewReader(strings.Join(lines, "\n")+"\n"), &out, cfg); err != nil {
+		t.Fatal(err)
+	}
+	return out.String()
+}
+
+// expectInOrder checks that the transcript matches the patterns one
+// after another.
+func expectInOrder(t *testing.T, transcript string, patterns ...string) {
+	t.Helper()
+	rest := transcript
+	for _, p := range patterns {
+		loc := regexp.MustCompile(p).FindStringIndex(rest)
+		if loc == nil {
+			t.Fatalf("transcript lacks %q after the earlier matches; transcript:\n%s", p, transcript)
+		}
+		rest = rest[loc[1]:]
+	}
+}
+
+// TestSession plays moves in both notations, asks for suggestions and the
+// legal moves, takes a move back, tries an illegal move and a mistyped
+// command, changes the level and saves the game.
+func TestSession(t *testing.T) {
+	pgnFile := filepath.Join(t.TempDir(), "game.pgn")
+	got := runScript(t, Config{Human: board.White, Level: skill.ForElo(skill.MinElo)},
+		"e4",
+		"suggest 2",
+		"legal",
+		"g1f3",
+		"history",
+		"undo",
+		"history",
+		"Ke3",
+		"castle now",
+		"fen",
+		"flip",
+		"level 25",
+		"elo 1200",
+		"save "+pgnFile,
+		"quit",
+	)
+	const move = `[a-hKQRBNO][-a-h1-8x=QRBN+#]*`
+	expectInOrder(t, got,
+		`you play white against about 800 Elo`,
+		`(?m)^8 ♜ ♞ ♝ ♛ ♚ ♝ ♞ ♜$`,
+		`1\. white> e4\n`,
+		`Luft plays 1\.\.\. `+move+` \(\d+\.\d s, eval [-+]\d+\.\d\d\)\n`,
+		`2\. white> suggest 2\n`,
+		`suggestions \(depth \d+\):\n 1\. `+move+` +[-+#]\d[.\d]* .*\n 2\. `+move,
+		`2\. white> legal\n\d+ legal moves: .*Nf3`,
+		`2\. white> g1f3\n`,
+		`Luft plays 2\.\.\. `+move,
+		`3\. white> history\n1\. e4 `+move+` 2\. Nf3 `+move+`\n`,
+		`3\. white> undo\ntook back Nf3 `+move+`\n`,
+		`2\. white> history\n1\. e4 `+move+`\n`,
+		`2\. white> Ke3\nillegal move: Ke3 is not a legal move here; type legal to list the legal moves\n`,
+		`unknown command "castle"; type help for the list\n`,
+		`2\. white> fen\nrnbqkbnr/.* w KQkq - \d+ 2\n`,
+		`(?m)^1 ♖ ♘ ♗ ♔ ♕ ♗ ♘ ♖\n2 ♙ ♙ ♙ · ♙ ♙ ♙ ♙$`, // flipped: h-file on the left
+		`level 25 is outside 0-20\n`,
+		`Luft now plays at about 1200 Elo\n`,
+		`saved 2 moves to `,
+	)
+	data, err := os.ReadFile(pgnFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n, err := pgn.CheckAll(strings.NewReader(string(data))); err != nil || n != 1 {
+		t.Errorf("saved PGN: %d games, %v:\n%s", n, err, data)
+	}
+	if !strings.Contains(string(data), `[White "You"]`) || !strings.Contains(string(data), "1. e4 ") {
+		t.Errorf("saved PGN lacks the players or the moves:\n%s", data)
+	}
+}
+
+// TestFinishedGame mates, checks that the game refuses further moves,
+// saves it with its result, and takes the mate back.
+func TestFinishedGame(t *testing.T) {
+	pgnFile := filepath.Join(t.TempDir(), "mate.pgn")
+	got := runScript(t, Config{Human: board.White, FEN: "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1"},
+		"Ra8",
+		"e4",
+		"suggest",
+		"save "+pgnFile,
+		"undo",
+		"history",
+	)
+	expectInOrder(t, got,
+		`you play white against full strength`,
+		`1\. white> Ra8\n`,
+		`(?m)^8 ♖ · · · · · ♚ ·$`,
+		`Game over: checkmate: White wins \(1-0\)\. Type new, undo or save FILE\.\n`,
+		`game over> e4\nthe game is over \(checkmate: White wins\); type new, undo or save FILE\n`,
+		`game over> suggest\nthe game is over`,
+		`saved 1 moves to `,
+		`game over> undo\ntook back Ra8#\n`,
+		`1\. white> history\nno moves yet\n`,
+	)
+	if strings.Contains(got, "Luft plays") {
+		t.Errorf("Luft moved after mate:\n%s", got)
+	}
+	data, err := os.ReadFile(pgnFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n, err := pgn.CheckAll(strings.NewReader(string(data))); err != nil || n != 1 {
+		t.Errorf("saved PGN: %d games, %v:\n%s", n, err, data)
+	}
+	for _, want := range []string{`[Result "1-0"]`, `[FEN "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1"]`, "1. Ra8# {checkmate: White wins} 1-0"} {
+		if !strings.Contains(string(data), want) {
+			t.Errorf("saved PGN lacks %q:\n%s", want, data)
+		}
+	}
+}
+
+// TestLuftOpensWithBook plays Black with a book: Luft's first move comes
+// from it, and a new game starts again with Luft to move.
+func TestLuftOpensWithBook(t *testing.T) {
+	got := runScript(t, Config{Human: board.Black, Book: fixedBook("c2c4"), Level: skill.ForSkill(5)},
+		"e5", "new", "undo", "quit")
+	expectInOrder(t, got,
+		`you play black against about 1300 Elo`,
+		`(?m)^1 ♖ ♘ ♗ ♔ ♕ ♗ ♘ ♖$`, // Black's view
+		`Luft plays 1\. c4 `,
+		`1\.\.\. black> e5\n`,
+		`Luft plays 2\. `,
+		`new game: you play black\n`,
+		`Luft plays 1\. c4 `,
+		`1\.\.\. black> undo\nnothing to undo\n`,
+	)
+}
+
+// fixedBook offers the same move in every position where it is legal.
+type fixedBook string
+
+func (b fixedBook) Pick(pos *board.Position, _ *rand.Rand) (board.Move, bool) {
+	m, err := pos.ParseMove(string(b))
+	return m, err == nil
+}

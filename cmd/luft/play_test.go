@@ -1,0 +1,26 @@
+package main
+
+import "testing"
+
+// TestPlayFlags checks that bad flags are refused before the game starts
+// (a started game would wait for standard input).
+func TestPlayFlags(t *testing.T) {
+	tests := []struct {
+		args []string
+		want int
+	}{
+		{[]string{"-color", "green"}, 2},
+		{[]string{"-elo", "1500", "-level", "3"}, 2},
+		{[]string{"-elo", "500"}, 2},
+		{[]string{"-elo", "2900"}, 2},
+		{[]string{"-level", "21"}, 2},
+		{[]string{"-time", "0"}, 2},
+		{[]string{"-nonsense"}, 2},
+		{[]string{"-book", "/nonexistent/book.bin"}, 1},
+	}
+	for _, tt := range tests {
+		if got := runPlay(tt.args); got != tt.want {
+			t.Errorf("luft play %q returned %d, want %d", tt.args, got, tt.want)
+		}
+	}
+}
