@@ -7,10 +7,23 @@ import (
 )
 
 // reportLines reports the principal variations of a completed iteration.
-func (t *thread) reportLines(depth int) {
+func (t *thread) reportLines(depth int) { t.report(depth, t.r.multiPV) }
+
+// reportChangedBest reports the best line once more if an unfinished
+// iteration replaced the best move, so that the GUI's last line agrees
+// with the move played.
+func (t *thread) reportChangedBest() {
+	if best := &t.rootMoves[0]; best.move != t.reported && best.score != -infinity {
+		t.report(t.rootDepth, 1)
+	}
+}
+
+// report reports the first n principal variations.
+func (t *thread) report(depth, n int) {
 	r := t.r
+	t.reported = t.rootMoves[0].move
 	nodes, elapsed, full := r.nodes(), time.Since(r.start), t.table.HashFull()
-	for i := range r.multiPV {
+	for i := range n {
 		rm := &t.rootMoves[i]
 		r.report(Info{
 			Depth:    depth,

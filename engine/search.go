@@ -63,6 +63,7 @@ type thread struct {
 	selDepth  int
 	pvIdx     int
 	rootMoves []rootMove
+	reported  board.Move // best move of the last report
 	nmpMinPly int
 
 	hist     history
@@ -99,6 +100,7 @@ func (t *thread) prepare(r *run, pos *board.Position, root []rootMove) {
 	t.pos = pos.Clone()
 	t.rootMoves = slices.Clone(root)
 	t.nodes, t.others, t.stopped, t.nmpMinPly = 0, 0, false, 0
+	t.reported = board.NoMove
 	t.yield = len(r.threads) >= runtime.GOMAXPROCS(0)
 	t.shared.Store(0)
 	t.nodeLimit = math.MaxUint64
