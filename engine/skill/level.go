@@ -52,9 +52,6 @@ var table = []Level{
 	{Elo: 2800, Depth: 16, Nodes: 3000000, MultiPV: 2, Spread: 2, MaxLoss: 8},
 }
 
-// Table returns a copy of the rows ForElo interpolates between.
-func Table() []Level { return append([]Level(nil), table...) }
-
 // ForElo returns the level meant to play at the given rating, clamped to
 // [MinElo, MaxElo]. Between two rows of the table, depth, spread and
 // loss are interpolated linearly and nodes geometrically, so that each
