@@ -39,6 +39,7 @@ type Player struct {
 	level   Level
 	book    Book
 	rand    *rand.Rand
+	booked  bool // the last search played a book move
 }
 
 // NewPlayer returns a full-strength Player without a book that searches
@@ -76,6 +77,9 @@ func (p *Player) SetLevel(l Level) { p.level = l }
 // Level returns the playing strength.
 func (p *Player) Level() Level { return p.level }
 
+// FromBook reports whether the last Search returned a book move.
+func (p *Player) FromBook() bool { return p.booked }
+
 // SetBook sets the opening book; nil plays without one.
 func (p *Player) SetBook(b Book) { p.book = b }
 
@@ -88,6 +92,7 @@ func (p *Player) Search(ctx context.Context, pos *board.Position, lim engine.Lim
 	if report == nil {
 		report = func(engine.Info) {}
 	}
+	p.booked = false
 	if p.book != nil {
 		if m, ok := p.book.Pick(pos, p.rand); ok && (len(lim.SearchMoves) == 0 || slices.Contains(lim.SearchMoves, m)) {
 			return p.searchBookMove(ctx, pos, m, lim, report)
@@ -111,6 +116,7 @@ func (p *Player) searchBookMove(ctx context.Context, pos *board.Position, m boar
 	lim.SearchMoves = []board.Move{m}
 	res := p.engine.Search(ctx, pos, lim, report)
 	res.Best = m // even if the search was cancelled before it reported
+	p.booked = true
 	return res
 }
 

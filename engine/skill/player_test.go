@@ -133,6 +133,9 @@ func TestPlayer(t *testing.T) {
 			if f.opts.MultiPV != tt.wantMPV {
 				t.Errorf("engine searched with MultiPV %d, want %d", f.opts.MultiPV, tt.wantMPV)
 			}
+			if got, want := p.FromBook(), tt.book != nil && res.Best == c4; got != want {
+				t.Errorf("FromBook = %v, want %v", got, want)
+			}
 			if res.Best != tt.wantBest {
 				t.Errorf("played %v, want %v", res.Best, tt.wantBest)
 			}

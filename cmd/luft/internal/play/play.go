@@ -264,6 +264,9 @@ func (s *session) engineMove() {
 	if len(last.PV) > 0 && last.PV[0] == res.Best {
 		eval = "eval " + formatScore(last.Score, us)
 	}
+	if s.player.FromBook() {
+		eval = "book, " + eval
+	}
 	s.printf("Luft plays %s %s (%.1f s, %s)\n", num, san, took.Seconds(), eval)
 	s.printf("%s", drawBoard(s.game.pos, s.flipped))
 	s.checkEnd()

@@ -146,7 +146,7 @@ func TestLuftOpensWithBook(t *testing.T) {
 	expectInOrder(t, got,
 		`you play black against about 1300 Elo`,
 		`(?m)^1 ♖ ♘ ♗ ♔ ♕ ♗ ♘ ♖$`, // Black's view
-		`Luft plays 1\. c4 `,
+		`Luft plays 1\. c4 \(\d+\.\d s, book, eval [-+]\d\.\d\d\)\n`,
 		`1\.\.\. black> e5\n`,
 		`Luft plays 2\. `,
 		`new game: you play black\n`,
