@@ -253,6 +253,9 @@ func (t *thread) searchRoot(alpha, beta, depth int) int {
 // enterNode counts a node and reports whether the search must stop. The
 // main thread never stops during depth 1, so that it always has a move.
 func (t *thread) enterNode() bool {
+	if t.stopped {
+		return true
+	}
 	t.nodes++
 	if t.nodes%checkInterval == 0 {
 		t.shared.Store(t.nodes)
