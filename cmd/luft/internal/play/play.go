@@ -97,7 +97,10 @@ func Run(in io.Reader, out io.Writer, cfg Config) error {
 		}
 	}
 	s.printf("\n")
-	return s.out.Flush()
+	if err := s.out.Flush(); err != nil {
+		return err
+	}
+	return sc.Err()
 }
 
 // printf writes to the terminal.
@@ -112,7 +115,7 @@ func (s *session) prompt() {
 	s.printf("%s %v> ", s.game.moveNumber(len(s.game.moves)), s.game.pos.SideToMove())
 }
 
-// start shows the new game and lets Luft move if it has White.
+// start shows the new game and lets Luft move if it is to move.
 func (s *session) start() {
 	s.result = outcome{}
 	s.printf("%s", drawBoard(s.game.pos, s.flipped))
@@ -164,6 +167,7 @@ func (s *session) handle(words []string) bool {
 	case "new":
 		g, _ := newGame(s.cfg.FEN) // checked when the session started
 		s.game = g
+		s.player.NewGame()
 		s.printf("new game: you play %v\n", s.cfg.Human)
 		s.start()
 	case "level", "elo":
@@ -249,6 +253,7 @@ func looksLikeMove(tok string) bool {
 
 // engineMove lets Luft choose and play its move.
 func (s *session) engineMove() {
+	s.out.Flush() // show the person's move before Luft thinks; errors surface at the prompt
 	var last engine.Info
 	start := time.Now()
 	res := s.player.Search(context.Background(), s.game.pos, engine.Limits{MoveTime: s.cfg.MoveTime}, func(in engine.Info) {
