@@ -35,11 +35,14 @@ func newBudget(lim Limits, us board.Color, overhead time.Duration) (b budget, ok
 	if mtg <= 0 || mtg > defaultMovesToGo {
 		mtg = defaultMovesToGo
 	}
-	// Spending only three quarters of the increment lets the clock settle
-	// near ten increments rather than run down to the overhead, where
-	// any scheduling hiccup loses on time.
+	// Every move to come costs the overhead in lag outside the search,
+	// increments included: planning with the increment in full let the
+	// clock run down to about one increment at 0.2+0.01, where the lag
+	// of a loaded machine forfeited games.
+	n := time.Duration(mtg)
+	total := max(left+inc*(n-1)-overhead*(n+2), 0)
+	target := total / n
 	usable := max(left-overhead, 0)
-	target := usable/time.Duration(mtg) + inc*3/4
 	limit := usable / 2
 	if mtg == 1 {
 		limit = usable * 9 / 10

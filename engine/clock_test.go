@@ -21,7 +21,7 @@ func TestNewBudget(t *testing.T) {
 		{"movetime", Limits{MoveTime: 1000 * ms}, 30 * ms, budget{soft: 970 * ms, hard: 970 * ms, fixed: true}, true},
 		{"movetime below overhead", Limits{MoveTime: 5 * ms}, 30 * ms, budget{fixed: true}, true},
 		{"sudden death 1s+10ms", Limits{Time: [2]time.Duration{1000 * ms, 0}, Inc: [2]time.Duration{10 * ms, 0}}, 10 * ms,
-			budget{soft: 22575 * time.Microsecond, hard: 161250 * time.Microsecond}, true},
+			budget{soft: 16975 * time.Microsecond, hard: 121250 * time.Microsecond}, true},
 		{"black's clock is used", Limits{Time: [2]time.Duration{0, 4000 * ms}}, 0,
 			budget{soft: 70 * ms, hard: 500 * ms}, true},
 		{"one move to go", Limits{Time: [2]time.Duration{1000 * ms}, MovesToGo: 1}, 0, budget{soft: 700 * ms, hard: 900 * ms}, true},
