@@ -53,8 +53,8 @@ func TestLimitStrength(t *testing.T) {
 		depth   int // the level's depth
 	}{
 		{[]string{"setoption name UCI_LimitStrength value true", "setoption name UCI_Elo value 800"}, 1},
-		{[]string{"setoption name UCI_LimitStrength value true", "setoption name UCI_Elo value 1400"}, 3},
-		{[]string{"setoption name Skill Level value 6"}, 3}, // Elo 1400
+		{[]string{"setoption name UCI_LimitStrength value true", "setoption name UCI_Elo value 1100"}, 3},
+		{[]string{"setoption name Skill Level value 3"}, 3}, // Elo 1100
 	}
 	for _, tt := range tests {
 		c := startSession(t, engine.New(engine.Options{HashMB: 1}))

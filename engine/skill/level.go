@@ -36,20 +36,25 @@ const (
 const MaxSkill = 20
 
 // table holds the parameters ForElo interpolates between, by rising Elo.
-// Calibration matches against Stockfish's UCI_Elo adjust the rows; the
-// Elo column is the rating each row is meant to reach.
+// Calibration matches against Stockfish 15.1's UCI_Elo adjust the rows.
+// The first sanity matches (20 games each at 10+0.1 against Stockfish at
+// UCI_Elo 1500) placed the depth-5, -6 and -8 rows at about 1260, 1770 and
+// 2010; the other rows are spaced by guess until measured, and the rows
+// below 1350, Stockfish's lowest UCI_Elo, can only be placed by matches
+// between Luft's own levels.
 var table = []Level{
 	{Elo: 800, Depth: 1, Nodes: 300, MultiPV: 6, Spread: 120, MaxLoss: 350},
-	{Elo: 1000, Depth: 1, Nodes: 600, MultiPV: 6, Spread: 100, MaxLoss: 300},
-	{Elo: 1200, Depth: 2, Nodes: 1500, MultiPV: 5, Spread: 80, MaxLoss: 250},
-	{Elo: 1400, Depth: 3, Nodes: 4000, MultiPV: 5, Spread: 60, MaxLoss: 200},
-	{Elo: 1600, Depth: 4, Nodes: 10000, MultiPV: 4, Spread: 45, MaxLoss: 150},
-	{Elo: 1800, Depth: 5, Nodes: 25000, MultiPV: 4, Spread: 32, MaxLoss: 110},
-	{Elo: 2000, Depth: 6, Nodes: 60000, MultiPV: 3, Spread: 22, MaxLoss: 80},
-	{Elo: 2200, Depth: 8, Nodes: 150000, MultiPV: 3, Spread: 14, MaxLoss: 55},
-	{Elo: 2400, Depth: 10, Nodes: 400000, MultiPV: 2, Spread: 9, MaxLoss: 35},
-	{Elo: 2600, Depth: 13, Nodes: 1000000, MultiPV: 2, Spread: 5, MaxLoss: 20},
-	{Elo: 2800, Depth: 16, Nodes: 3000000, MultiPV: 2, Spread: 2, MaxLoss: 8},
+	{Elo: 900, Depth: 1, Nodes: 600, MultiPV: 6, Spread: 100, MaxLoss: 300},
+	{Elo: 1000, Depth: 2, Nodes: 1500, MultiPV: 5, Spread: 80, MaxLoss: 250},
+	{Elo: 1100, Depth: 3, Nodes: 4000, MultiPV: 5, Spread: 60, MaxLoss: 200},
+	{Elo: 1200, Depth: 4, Nodes: 10000, MultiPV: 4, Spread: 45, MaxLoss: 150},
+	{Elo: 1300, Depth: 5, Nodes: 25000, MultiPV: 4, Spread: 32, MaxLoss: 110},
+	{Elo: 1750, Depth: 6, Nodes: 60000, MultiPV: 3, Spread: 22, MaxLoss: 80},
+	{Elo: 2000, Depth: 8, Nodes: 150000, MultiPV: 3, Spread: 14, MaxLoss: 55},
+	{Elo: 2200, Depth: 10, Nodes: 400000, MultiPV: 2, Spread: 9, MaxLoss: 35},
+	{Elo: 2400, Depth: 13, Nodes: 1000000, MultiPV: 2, Spread: 5, MaxLoss: 20},
+	{Elo: 2600, Depth: 16, Nodes: 3000000, MultiPV: 2, Spread: 2, MaxLoss: 8},
+	{Elo: 2800, Depth: 24, Nodes: 10000000, MultiPV: 1},
 }
 
 // ForElo returns the level meant to play at the given rating, clamped to

@@ -15,8 +15,9 @@ func TestForElo(t *testing.T) {
 	}{
 		{800, table[0]},
 		{500, table[0]}, // clamped
-		{900, Level{Elo: 900, Depth: 1, Nodes: 424, MultiPV: 6, Spread: 110, MaxLoss: 325}},
-		{1500, Level{Elo: 1500, Depth: 4, Nodes: 6325, MultiPV: 5, Spread: 53, MaxLoss: 175}},
+		{850, Level{Elo: 850, Depth: 1, Nodes: 424, MultiPV: 6, Spread: 110, MaxLoss: 325}},
+		{1500, Level{Elo: 1500, Depth: 5, Nodes: 36891, MultiPV: 4, Spread: 28, MaxLoss: 97}},
+		{2700, Level{Elo: 2700, Depth: 20, Nodes: 5477226, MultiPV: 2, Spread: 1, MaxLoss: 4}},
 		{2800, table[len(table)-1]},
 		{3500, table[len(table)-1]}, // clamped
 	}
