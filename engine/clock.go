@@ -39,10 +39,13 @@ func newBudget(lim Limits, us board.Color, overhead time.Duration) (b budget, ok
 	// increments included: planning with the increment in full let the
 	// clock run down to about one increment at 0.2+0.01, where the lag
 	// of a loaded machine forfeited games.
+	// That charge alone leaves nothing once the overhead exceeds the
+	// increment, and depth-1 play lost 7-23 at 0.2+0.01 with a 30 ms
+	// overhead; a floor of a 2*mtg-th of the clock keeps the search alive.
 	n := time.Duration(mtg)
-	total := max(left+inc*(n-1)-overhead*(n+2), 0)
-	target := total / n
 	usable := max(left-overhead, 0)
+	total := max(left+inc*(n-1)-overhead*(n+2), 0)
+	target := max(total/n, usable/(2*n))
 	limit := usable / 2
 	if mtg == 1 {
 		limit = usable * 9 / 10

@@ -25,6 +25,8 @@ func TestNewBudget(t *testing.T) {
 		{"black's clock is used", Limits{Time: [2]time.Duration{0, 4000 * ms}}, 0,
 			budget{soft: 70 * ms, hard: 500 * ms}, true},
 		{"one move to go", Limits{Time: [2]time.Duration{1000 * ms}, MovesToGo: 1}, 0, budget{soft: 700 * ms, hard: 900 * ms}, true},
+		{"overhead above increment", Limits{Time: [2]time.Duration{200 * ms}, Inc: [2]time.Duration{10 * ms}}, 30 * ms,
+			budget{soft: 1487500 * time.Nanosecond, hard: 10625 * time.Microsecond}, true},
 		{"tiny clock", Limits{Time: [2]time.Duration{1 * ms}}, 10 * ms, budget{}, true},
 		{"large increment, small clock", Limits{Time: [2]time.Duration{100 * ms}, Inc: [2]time.Duration{2000 * ms}}, 10 * ms,
 			budget{soft: 45 * ms, hard: 45 * ms}, true},
