@@ -126,10 +126,12 @@ func (p *Player) searchLimited(ctx context.Context, pos *board.Position, lim eng
 	o.MultiPV = max(o.MultiPV, p.level.MultiPV)
 	p.apply(o)
 
-	// lines collects the multipv lines of the last iteration. The engine
-	// reports an iteration's lines together, multipv 1 first, and only
-	// once the iteration is complete.
-	var lines []engine.Info
+	// The engine reports an iteration's lines together, multipv 1 first,
+	// once the iteration is complete; lines gathers them and done keeps
+	// the last complete set. A last lone line may follow when an
+	// unfinished iteration changed the best move.
+	want := min(o.MultiPV, rootMoves(pos, lim.SearchMoves))
+	var lines, done []engine.Info
 	res := p.engine.Search(ctx, pos, p.level.Limits(lim), func(in engine.Info) {
 		if in.CurrMove == board.NoMove && in.Bound == engine.Exact && len(in.PV) > 0 {
 			if in.MultiPV <= 1 {
@@ -137,28 +139,55 @@ func (p *Player) searchLimited(ctx context.Context, pos *board.Position, lim eng
 			}
 			in.PV = slices.Clone(in.PV)
 			lines = append(lines, in)
+			if len(lines) == want {
+				done = slices.Clone(lines)
+			}
 		}
 		if in.MultiPV <= max(p.opts.MultiPV, 1) {
 			report(in)
 		}
 	})
-	if len(lines) == 0 || lines[0].PV[0] != res.Best {
-		return res // no complete iteration, or the engine chose otherwise
+	if len(done) == 0 || res.Best == board.NoMove {
+		return res
 	}
-	cands := make([]Candidate, len(lines))
-	for i, in := range lines {
-		cands[i] = Candidate{Move: in.PV[0], Score: in.Score}
+	// The engine's move comes first, as good as the best of the last
+	// complete iteration: a deeper, unfinished one preferred it.
+	cands := []Candidate{{Move: res.Best, Score: done[0].Score}}
+	for _, in := range done {
+		if in.PV[0] != res.Best {
+			cands = append(cands, Candidate{Move: in.PV[0], Score: in.Score})
+		}
 	}
 	i := p.level.Choose(cands, p.rand)
 	if i <= 0 {
 		return res
 	}
-	chosen := lines[i]
-	chosen.MultiPV = 1
-	report(chosen)
-	res = engine.Result{Best: chosen.PV[0]}
-	if len(chosen.PV) > 1 {
-		res.Ponder = chosen.PV[1]
+	for _, in := range done {
+		if in.PV[0] == cands[i].Move {
+			in.MultiPV = 1
+			report(in)
+			res = engine.Result{Best: in.PV[0]}
+			if len(in.PV) > 1 {
+				res.Ponder = in.PV[1]
+			}
+		}
 	}
 	return res
+}
+
+// rootMoves counts the moves the engine searches at the root of pos: the
+// legal moves among searchMoves, or all legal moves when there are none.
+func rootMoves(pos *board.Position, searchMoves []board.Move) int {
+	var l board.MoveList
+	pos.GenerateLegal(&l)
+	n := 0
+	for _, m := range l.Moves() {
+		if slices.Contains(searchMoves, m) {
+			n++
+		}
+	}
+	if n == 0 {
+		return l.Len()
+	}
+	return n
 }

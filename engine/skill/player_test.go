@@ -17,6 +17,10 @@ type fakeEngine struct {
 	sets   int           // SetOptions calls
 	limits engine.Limits // of the last search
 	lines  []engine.Info // per multipv rank, for the last iteration
+
+	// partial, when set, is the best move of an unfinished third
+	// iteration: reported alone after the others, and returned.
+	partial board.Move
 }
 
 func (f *fakeEngine) SetOptions(o engine.Options) { f.opts = o; f.sets++ }
@@ -38,6 +42,10 @@ func (f *fakeEngine) Search(_ context.Context, pos *board.Position, lim engine.L
 			}
 			report(in)
 		}
+	}
+	if f.partial != board.NoMove {
+		report(engine.Info{Depth: 3, MultiPV: 1, Score: 35, PV: []board.Move{f.partial}})
+		return engine.Result{Best: f.partial}
 	}
 	return engine.Result{Best: lines[0].PV[0]}
 }
@@ -210,5 +218,36 @@ func TestPlayerEngine(t *testing.T) {
 			t.Fatalf("played illegal %v in %s", res.Best, pos.FEN())
 		}
 		pos.Make(res.Best)
+	}
+}
+
+// TestPlayerUnfinishedIteration checks the choice when an unfinished
+// iteration changed the best move: that move counts as the best, and the
+// others are weighed against it.
+func TestPlayerUnfinishedIteration(t *testing.T) {
+	pos := board.NewPosition()
+	lines, ms := testLines(t, pos)
+	e4, d4, c4 := ms[0], ms[1], ms[2]
+	f := &fakeEngine{lines: lines, opts: engine.Options{MultiPV: 1}, partial: d4}
+	p := NewPlayer(f, engine.Options{MultiPV: 1}, rand.New(rand.NewPCG(8, 9)))
+
+	p.SetLevel(Level{Elo: 1, MultiPV: 4}) // spread 0: always the best
+	if res := p.Search(context.Background(), pos, engine.Limits{}, nil); res.Best != d4 {
+		t.Errorf("a level without spread played %v, want the unfinished iteration's %v", res.Best, d4)
+	}
+
+	// Loss 0 for d4 and e4 (30), 10 for c4: all three are played.
+	p.SetLevel(Level{Elo: 1, MultiPV: 4, Spread: 1e6, MaxLoss: 10})
+	played := map[board.Move]int{}
+	for range 60 {
+		var last engine.Info
+		res := p.Search(context.Background(), pos, engine.Limits{}, func(in engine.Info) { last = in })
+		played[res.Best]++
+		if last.PV[0] != res.Best {
+			t.Fatalf("played %v but the last line was %+v", res.Best, last)
+		}
+	}
+	if played[e4] == 0 || played[d4] == 0 || played[c4] == 0 || len(played) != 3 {
+		t.Errorf("played %v; want e4, d4 and c4", played)
 	}
 }
