@@ -25,7 +25,7 @@ func runPlay(args []string) int {
 	fs := flag.NewFlagSet("luft play", flag.ContinueOnError)
 	color := fs.String("color", "white", "the side you play: white or black")
 	elo := fs.Int("elo", 0, fmt.Sprintf("Luft's strength as a rating, %d-%d (default: full strength)", skill.MinElo, skill.MaxElo))
-	level := fs.Int("level", -1, fmt.Sprintf("Luft's skill level, 0-%d (%d: full strength)", skill.MaxSkill, skill.MaxSkill))
+	level := fs.Int("level", skill.MaxSkill, fmt.Sprintf("Luft's skill level, 0-%d (%d: full strength)", skill.MaxSkill, skill.MaxSkill))
 	seconds := fs.Float64("time", 1, "Luft's thinking time per move, in seconds")
 	bookFile := fs.String("book", "", "a Polyglot opening book for Luft")
 	fen := fs.String("fen", "", "the starting position (default: the standard one)")
@@ -43,18 +43,20 @@ func runPlay(args []string) int {
 		fmt.Fprintf(os.Stderr, "luft play: -color is white or black, not %q\n", *color)
 		return 2
 	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	switch {
-	case *elo != 0 && *level >= 0:
+	case set["elo"] && set["level"]:
 		fmt.Fprintln(os.Stderr, "luft play: give -elo or -level, not both")
 		return 2
-	case *elo != 0:
+	case set["elo"]:
 		if *elo < skill.MinElo || *elo > skill.MaxElo {
 			fmt.Fprintf(os.Stderr, "luft play: -elo %d is outside %d-%d\n", *elo, skill.MinElo, skill.MaxElo)
 			return 2
 		}
 		cfg.Level = skill.ForElo(*elo)
-	case *level >= 0:
-		if *level > skill.MaxSkill {
+	default:
+		if *level < 0 || *level > skill.MaxSkill {
 			fmt.Fprintf(os.Stderr, "luft play: -level %d is outside 0-%d\n", *level, skill.MaxSkill)
 			return 2
 		}

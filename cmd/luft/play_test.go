@@ -14,6 +14,8 @@ func TestPlayFlags(t *testing.T) {
 		{[]string{"-elo", "500"}, 2},
 		{[]string{"-elo", "2900"}, 2},
 		{[]string{"-level", "21"}, 2},
+		{[]string{"-level", "-1"}, 2},
+		{[]string{"-elo", "0"}, 2},
 		{[]string{"-time", "0"}, 2},
 		{[]string{"-nonsense"}, 2},
 		{[]string{"-book", "/nonexistent/book.bin"}, 1},
