@@ -60,17 +60,18 @@ func runTune(args []string) int {
 	return 0
 }
 
-// create returns the named output file, or standard output for "" or "-".
-func create(name string) (io.WriteCloser, error) {
+// tuneOutput returns the named output file, or standard output for "" or "-".
+func tuneOutput(name string) (io.WriteCloser, error) {
 	if name == "" || name == "-" {
-		return nopCloser{os.Stdout}, nil
+		return tuneStdout{os.Stdout}, nil
 	}
 	return os.Create(name)
 }
 
-type nopCloser struct{ io.Writer }
+// tuneStdout is standard output, which closing leaves open.
+type tuneStdout struct{ io.Writer }
 
-func (nopCloser) Close() error { return nil }
+func (tuneStdout) Close() error { return nil }
 
 func tuneExtract(args []string) error {
 	fs := flag.NewFlagSet("luft tune extract", flag.ContinueOnError)
@@ -81,13 +82,13 @@ func tuneExtract(args []string) error {
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	f, err := create(*out)
+	f, err := tuneOutput(*out)
 	if err != nil {
 		return err
 	}
 	w := bufio.NewWriter(f)
 	rng := rand.New(rand.NewPCG(*seed, 0))
-	var games, positions int
+	var read, games, positions int
 	for _, name := range fs.Args() {
 		in, err := os.Open(name)
 		if err != nil {
@@ -103,9 +104,10 @@ func tuneExtract(args []string) error {
 				in.Close()
 				return fmt.Errorf("%s: %v", name, err)
 			}
+			read++
 			ss, err := quietPositions(g, *skip)
 			if err != nil {
-				fmt.Fprintf(os.Stderr, "luft tune extract: %s: game %d skipped: %v\n", name, games+1, err)
+				fmt.Fprintf(os.Stderr, "luft tune extract: %s: game %d skipped: %v\n", name, read, err)
 				continue
 			}
 			if *perGame > 0 && len(ss) > *perGame {
@@ -227,7 +229,7 @@ func tuneFit(args []string) error {
 	})
 	before, after := test.Error(start, k), test.Error(fitted, k)
 	fmt.Fprintf(os.Stderr, "after:  training error %.6f, held-out error %.6f\n", train.Error(fitted, k), after)
-	f, err := create(*out)
+	f, err := tuneOutput(*out)
 	if err != nil {
 		return err
 	}
