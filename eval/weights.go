@@ -2,6 +2,10 @@ package eval
 
 import "github.com/luftchess/luft/engine/board"
 
+// Hand returns the hand-made weights the evaluation started from, a
+// starting point for tuning from scratch.
+func Hand() *Weights { return handWeights() }
+
 // handWeights returns the hand-made starting weights: material of the
 // usual magnitudes and piece-square tables built from simple shapes
 // (advance, centralization, castled king), the other terms at round

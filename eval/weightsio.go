@@ -63,7 +63,3 @@ func ReadWeights(r io.Reader) (*Weights, error) {
 	}
 	return &w, nil
 }
-
-// Hand returns the hand-made weights the evaluation started from, a
-// starting point for tuning from scratch.
-func Hand() *Weights { return handWeights() }
