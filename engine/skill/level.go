@@ -36,12 +36,12 @@ const (
 const MaxSkill = 20
 
 // table holds the parameters ForElo interpolates between, by rising Elo.
-// Calibration matches against Stockfish 15.1's UCI_Elo adjust the rows.
-// The first sanity matches (20 games each at 10+0.1 against Stockfish at
-// UCI_Elo 1500) placed the depth-5, -6 and -8 rows at about 1260, 1770 and
-// 2010; the other rows are spaced by guess until measured, and the rows
-// below 1350, Stockfish's lowest UCI_Elo, can only be placed by matches
-// between Luft's own levels.
+// Calibration matches against Stockfish 15.1 at the same UCI_Elo adjust
+// the rows; see the calibration table in the README for what has been
+// measured. Matches against one fixed Stockfish level mislead: the depth-8
+// row scored +511 against UCI_Elo 1500 but -436 against 2000. Rows below
+// 1350, Stockfish's lowest UCI_Elo, can only be placed by matches between
+// Luft's own levels.
 var table = []Level{
 	{Elo: 800, Depth: 1, Nodes: 300, MultiPV: 6, Spread: 120, MaxLoss: 350},
 	{Elo: 900, Depth: 1, Nodes: 600, MultiPV: 6, Spread: 100, MaxLoss: 300},
@@ -49,12 +49,14 @@ var table = []Level{
 	{Elo: 1100, Depth: 3, Nodes: 4000, MultiPV: 5, Spread: 60, MaxLoss: 200},
 	{Elo: 1200, Depth: 4, Nodes: 10000, MultiPV: 4, Spread: 45, MaxLoss: 150},
 	{Elo: 1300, Depth: 5, Nodes: 25000, MultiPV: 4, Spread: 32, MaxLoss: 110},
-	{Elo: 1750, Depth: 6, Nodes: 60000, MultiPV: 3, Spread: 22, MaxLoss: 80},
-	{Elo: 2000, Depth: 8, Nodes: 150000, MultiPV: 3, Spread: 14, MaxLoss: 55},
-	{Elo: 2200, Depth: 10, Nodes: 400000, MultiPV: 2, Spread: 9, MaxLoss: 35},
-	{Elo: 2400, Depth: 13, Nodes: 1000000, MultiPV: 2, Spread: 5, MaxLoss: 20},
-	{Elo: 2600, Depth: 16, Nodes: 3000000, MultiPV: 2, Spread: 2, MaxLoss: 8},
-	{Elo: 2800, Depth: 24, Nodes: 10000000, MultiPV: 1},
+	{Elo: 1500, Depth: 5, Nodes: 37000, MultiPV: 4, Spread: 28, MaxLoss: 97},
+	{Elo: 1650, Depth: 6, Nodes: 60000, MultiPV: 3, Spread: 22, MaxLoss: 80},
+	{Elo: 1800, Depth: 8, Nodes: 150000, MultiPV: 3, Spread: 14, MaxLoss: 55},
+	{Elo: 2000, Depth: 12, Nodes: 800000, MultiPV: 2, Spread: 8, MaxLoss: 30},
+	{Elo: 2200, Depth: 14, Nodes: 2000000, MultiPV: 2, Spread: 5, MaxLoss: 20},
+	{Elo: 2400, Depth: 18, Nodes: 6000000, MultiPV: 2, Spread: 3, MaxLoss: 10},
+	{Elo: 2600, Depth: 24, Nodes: 20000000, MultiPV: 1},
+	{Elo: 2800, Depth: 64, Nodes: 50000000, MultiPV: 1},
 }
 
 // ForElo returns the level meant to play at the given rating, clamped to
