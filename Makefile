@@ -7,11 +7,19 @@ GO      ?= go
 LDFLAGS := -X main.version=$(VERSION)
 STOCKFISH ?= /usr/games/stockfish
 
-.PHONY: build run test test-race fuzz perft-full perft-bench bench match-test ci clean
+TUNE_DIR    ?= ../tune-data
+TUNE_ROUNDS ?= 10000
+TUNE_NODES  ?= 5000
+
+.PHONY: build build-basic run test test-race fuzz perft-full perft-bench eval-bench bench match-test tune-data tune ci clean
 
 ## build: build the engine binary (make EXE=path builds it there, as OpenBench expects)
 build:
 	$(GO) build -trimpath -ldflags "$(LDFLAGS)" -o $(EXE) ./cmd/luft
+
+## build-basic: engine with material+PSQT evaluation only ($(EXE)-basic), baseline for tuned-vs-plain matches
+build-basic:
+	$(GO) build -trimpath -tags evalbasic -ldflags "$(LDFLAGS)" -o $(EXE)-basic ./cmd/luft
 
 ## run: build and start the engine in UCI mode
 run: build
@@ -38,6 +46,25 @@ perft-full:
 perft-bench:
 	$(GO) test -run TestVersusStockfish -stockfish $(STOCKFISH) -v ./perft
 	$(GO) test -run '^$$' -bench . -benchmem ./perft ./engine/board
+
+## eval-bench: evaluation speed (ns/op, min-ns/eval, allocs/op)
+eval-bench:
+	$(GO) test -run '^$$' -bench Evaluate -benchmem -count 5 ./eval
+
+## tune-data: self-play games into $(TUNE_DIR)/games.pgn (appending), quiet positions into $(TUNE_DIR)/data.txt
+tune-data: build
+	mkdir -p $(TUNE_DIR)
+	./$(EXE) match -engine cmd=./$(EXE) name=a -engine cmd=./$(EXE) name=b -each nodes=$(TUNE_NODES) \
+	    -rounds $(TUNE_ROUNDS) -games 2 -repeat -concurrency 2 \
+	    -openings file=../shared/data/openings/noob_3moves_20k.epd format=epd order=random \
+	    -resign movecount=3 score=1000 -draw movenumber=40 movecount=8 score=10 \
+	    -pgnout file=$(TUNE_DIR)/games.pgn
+	./$(EXE) tune extract -out $(TUNE_DIR)/data.txt $(TUNE_DIR)/games.pgn
+
+## tune: fit the evaluation weights to $(TUNE_DIR)/data.txt and write eval/weights.txt (rebuild to use them)
+tune: build
+	./$(EXE) tune fit -threads 2 -out eval/weights.txt.new $(TUNE_DIR)/data.txt
+	mv eval/weights.txt.new eval/weights.txt
 
 ## bench: the search bench signature (nodes) and speed
 bench: build
