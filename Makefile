@@ -11,7 +11,7 @@ TUNE_DIR    ?= ../tune-data
 TUNE_ROUNDS ?= 10000
 TUNE_NODES  ?= 5000
 
-.PHONY: build build-basic run test test-race fuzz perft-full perft-bench eval-bench bench match-test tune-data tune ci clean
+.PHONY: build build-basic run test test-race fuzz perft-full perft-bench eval-bench bench tactics match-test tune-data tune ci clean
 
 ## build: build the engine binary (make EXE=path builds it there, as OpenBench expects)
 build:
@@ -29,9 +29,9 @@ run: build
 test:
 	$(GO) test ./...
 
-## test-race: the concurrent packages under the race detector
+## test-race: the concurrent packages under the race detector (the board is single-threaded)
 test-race:
-	$(GO) test -race ./uci/... ./engine/...
+	$(GO) test -race ./uci/... ./engine ./engine/tt ./engine/skill ./engine/book
 
 ## fuzz: bounded fuzzing of the parsers (FEN, and the UCI loop seeded with the checklist's lines)
 fuzz:
@@ -69,6 +69,10 @@ tune: build
 ## bench: the search bench signature (nodes) and speed
 bench: build
 	./$(EXE) bench
+
+## tactics: WAC (300 positions) at 1 s each; prints the number solved
+tactics:
+	$(GO) test -tags tactics -run Tactics -timeout 30m -v ./engine -movetime 1s
 
 ## match-test: a short real match of Luft against Stockfish at UCI_Elo 1350
 match-test:

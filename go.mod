@@ -3,6 +3,6 @@ module github.com/luftchess/luft
 go 1.26.8
 
 require (
-	github.com/google/go-cmp v0.7.0 // indirect
-	github.com/notnil/chess v1.10.0 // indirect
+	github.com/google/go-cmp v0.7.0
+	github.com/notnil/chess v1.10.0
 )

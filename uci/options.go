@@ -65,7 +65,7 @@ var optionTable = []option{
 	button("Clear Hash", func(s *session) { s.pendingNewGame = true }),
 	check("Ponder", false, func(s *session, v bool) { s.settings.ponder = v }),
 	spin("MultiPV", 1, 1, 256, func(s *session, v int) { s.settings.engine.MultiPV = v }),
-	spin("Move Overhead", 10, 0, 5000, func(s *session, v int) {
+	spin("Move Overhead", 30, 0, 5000, func(s *session, v int) {
 		s.settings.engine.MoveOverhead = time.Duration(v) * time.Millisecond
 	}),
 	check("UCI_ShowWDL", false, func(s *session, v bool) { s.settings.showWDL = v }),

@@ -48,7 +48,7 @@ func TestOptionDeclarations(t *testing.T) {
 }
 
 func TestDefaultOptions(t *testing.T) {
-	want := engine.Options{HashMB: 16, Threads: 1, MultiPV: 1, MoveOverhead: 10 * time.Millisecond}
+	want := engine.Options{HashMB: 16, Threads: 1, MultiPV: 1, MoveOverhead: 30 * time.Millisecond}
 	if diff := cmp.Diff(want, DefaultOptions()); diff != "" {
 		t.Errorf("DefaultOptions mismatch (-want +got):\n%s", diff)
 	}
@@ -63,7 +63,7 @@ func TestSetOption(t *testing.T) {
 		want  settings
 		info  int // info string lines expected
 	}{
-		{[]string{"setoption name Hash value 256"}, settings{play: defaultPlay, engine: engine.Options{HashMB: 256, Threads: 1, MultiPV: 1, MoveOverhead: 10 * time.Millisecond}}, 0},
+		{[]string{"setoption name Hash value 256"}, settings{play: defaultPlay, engine: engine.Options{HashMB: 256, Threads: 1, MultiPV: 1, MoveOverhead: 30 * time.Millisecond}}, 0},
 		{[]string{"setoption name move overhead value 250", "setoption name THREADS value 4"},
 			settings{play: defaultPlay, engine: engine.Options{HashMB: 16, Threads: 4, MultiPV: 1, MoveOverhead: 250 * time.Millisecond}}, 0},
 		{[]string{"setoption name Hash value 0", "setoption name Threads value 100000", "setoption name MultiPV value abc", "setoption name Ponder value maybe"},
