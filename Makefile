@@ -11,7 +11,7 @@ TUNE_DIR    ?= ../tune-data
 TUNE_ROUNDS ?= 10000
 TUNE_NODES  ?= 5000
 
-.PHONY: build build-basic run test test-race fuzz perft-full perft-bench eval-bench bench tactics match-test tune-data tune ci clean
+.PHONY: build build-basic run test test-race fuzz perft-full perft-bench eval-bench bench tactics calibrate match-test tune-data tune ci clean
 
 ## build: build the engine binary (make EXE=path builds it there, as OpenBench expects)
 build:
@@ -40,11 +40,11 @@ fuzz:
 
 ## perft-full: every listed depth of the perft suites
 perft-full:
-	$(GO) test -run TestSuites -full -timeout 30m -v ./perft | grep -E '^(---|ok|FAIL)|counts checked'
+	$(GO) test ./perft -run TestSuites -timeout 30m -v -full
 
 ## perft-bench: perft speed next to Stockfish's in the same run, and the Go benchmarks
 perft-bench:
-	$(GO) test -run TestVersusStockfish -stockfish $(STOCKFISH) -v ./perft
+	$(GO) test ./perft -run TestVersusStockfish -v -stockfish $(STOCKFISH)
 	$(GO) test -run '^$$' -bench . -benchmem ./perft ./engine/board
 
 ## eval-bench: evaluation speed (ns/op, min-ns/eval, allocs/op)
@@ -73,6 +73,14 @@ bench: build
 ## tactics: WAC (300 positions) at 1 s each; prints the number solved
 tactics:
 	$(GO) test -tags tactics -run Tactics -timeout 30m -v ./engine -movetime 1s
+
+## calibrate: Luft at UCI_Elo $(ELO) against Stockfish at the same UCI_Elo, 100 games at 10+0.1
+ELO ?= 1500
+calibrate: build
+	./$(EXE) match -engine cmd=./$(EXE) name=Luft-$(ELO) option.UCI_LimitStrength=true option.UCI_Elo=$(ELO) \
+	  -engine cmd=$(STOCKFISH) name=SF-$(ELO) option.UCI_LimitStrength=true option.UCI_Elo=$(ELO) option.Threads=1 option.Hash=16 \
+	  -each tc=10+0.1 "option.Move Overhead=200" -rounds 50 -games 2 -repeat \
+	  -openings file=../shared/data/openings/noob_3moves_20k.epd order=random -pgnout file=calibrate-$(ELO).pgn
 
 ## match-test: a short real match of Luft against Stockfish at UCI_Elo 1350
 match-test:

@@ -24,7 +24,8 @@ func TestSliderAttacks(t *testing.T) {
 
 // TestMagicSearch repeats the search that found the multipliers in
 // magics.go and checks that it finds the same numbers, so that the pasted
-// table stays reproducible. It also bounds the search's time generously.
+// table stays reproducible. Its time is logged, not bounded: start-up does
+// not search (BenchmarkInitMagics measures what it does).
 func TestMagicSearch(t *testing.T) {
 	start := time.Now()
 	var rook, bishop [64]magic
@@ -32,9 +33,6 @@ func TestMagicSearch(t *testing.T) {
 	initMagics(&bishop, bishopDirs, make([]Bitboard, 0x1480), nil)
 	elapsed := time.Since(start)
 	t.Logf("magic search: %v", elapsed)
-	if elapsed > 5*time.Second {
-		t.Errorf("finding the magics took %v; it should take well under a second", elapsed)
-	}
 	for sq := range rook {
 		if rook[sq].magic != rookMagicNumbers[sq] || bishop[sq].magic != bishopMagicNumbers[sq] {
 			t.Fatalf("square %v: the search finds %#x/%#x, magics.go has %#x/%#x", Square(sq),
