@@ -85,6 +85,17 @@ func (p *Position) KingSquare(c Color) Square { return p.Pieces(c, King).LSB() }
 // only when a pawn of the side to move attacks it.
 func (p *Position) EnPassant() Square { return p.ep }
 
+// CanCastle reports whether c keeps the right to castle on the king side
+// (kingside true) or the queen side. The right says nothing about whether
+// castling is legal now.
+func (p *Position) CanCastle(c Color, kingside bool) bool {
+	right := whiteKingside
+	if !kingside {
+		right = whiteQueenside
+	}
+	return p.castling&(right<<(2*(c&1))) != 0
+}
+
 // Rule50 returns the number of plies since the last capture or pawn move.
 func (p *Position) Rule50() int { return p.rule50 }
 

@@ -166,3 +166,15 @@ func TestSEE(t *testing.T) {
 		}
 	}
 }
+
+func TestCanCastle(t *testing.T) {
+	p := mustParse(t, "r3k2r/8/8/8/8/8/8/R3K2R w Kq - 0 1")
+	got := []bool{p.CanCastle(White, true), p.CanCastle(White, false), p.CanCastle(Black, true), p.CanCastle(Black, false)}
+	if diff := cmp.Diff([]bool{true, false, false, true}, got); diff != "" {
+		t.Errorf("CanCastle for Kq (-want +got):\n%s", diff)
+	}
+	play(t, p, "e1g1")
+	if p.CanCastle(White, true) || !p.CanCastle(Black, false) {
+		t.Error("after O-O White keeps no right and Black keeps q")
+	}
+}

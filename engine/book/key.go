@@ -1,7 +1,6 @@
 package book
 
 import (
-	"strings"
 
 	"github.com/luftchess/luft/engine/board"
 )
@@ -28,9 +27,11 @@ func Key(p *board.Position) uint64 {
 		kind := int(p.PieceAt(sq) ^ 1)
 		key ^= random64[64*kind+int(sq)]
 	}
-	rights := castlingField(p)
-	for i, right := range "KQkq" {
-		if strings.ContainsRune(rights, right) {
+	for i, c := range []struct {
+		color    board.Color
+		kingside bool
+	}{{board.White, true}, {board.White, false}, {board.Black, true}, {board.Black, false}} { // Polyglot's order: K Q k q
+		if p.CanCastle(c.color, c.kingside) {
 			key ^= random64[castlingKeys+i]
 		}
 	}
@@ -42,11 +43,4 @@ func Key(p *board.Position) uint64 {
 		key ^= random64[whiteToMove]
 	}
 	return key
-}
-
-// castlingField returns the castling rights of p as FEN writes them
-// ("KQkq", "-"); board.Position has no accessor for them.
-func castlingField(p *board.Position) string {
-	f := strings.Fields(p.FEN())
-	return f[2]
 }
