@@ -1,7 +1,6 @@
 package book
 
 import (
-
 	"github.com/luftchess/luft/engine/board"
 )
 
