@@ -3,18 +3,7 @@ package board
 // Make plays the legal move m. Playing an illegal move corrupts the
 // position; moves must come from the generators, ParseMove or IsLegal.
 func (p *Position) Make(m Move) {
-	p.history = append(p.history, undo{
-		key:      p.key,
-		pawnKey:  p.pawnKey,
-		checkers: p.checkers,
-		rule50:   int32(p.rule50),
-		nullPly:  int32(p.nullPly),
-		move:     m,
-		captured: NoPiece,
-		castling: p.castling,
-		ep:       p.ep,
-	})
-	u := &p.history[len(p.history)-1]
+	u := p.pushUndo(m)
 	us, them := p.side, p.side.Other()
 	from, to := m.From(), m.To()
 	pc := p.board[from]
@@ -70,6 +59,23 @@ func (p *Position) Make(m Move) {
 	p.checkers = p.AttackersTo(p.KingSquare(them), p.Occupied()) & p.byColor[us]
 }
 
+// pushUndo saves what undoing m needs (but the captured piece, which Make
+// fills in) and returns the new entry.
+func (p *Position) pushUndo(m Move) *undo {
+	p.history = append(p.history, undo{
+		key:      p.key,
+		pawnKey:  p.pawnKey,
+		checkers: p.checkers,
+		rule50:   int32(p.rule50),
+		nullPly:  int32(p.nullPly),
+		move:     m,
+		captured: NoPiece,
+		castling: p.castling,
+		ep:       p.ep,
+	})
+	return &p.history[len(p.history)-1]
+}
+
 // Unmake takes back the last move made with Make.
 func (p *Position) Unmake() {
 	u := &p.history[len(p.history)-1]
@@ -111,17 +117,7 @@ func (p *Position) Unmake() {
 // MakeNull passes the move to the opponent, for null-move pruning. The
 // side to move must not be in check.
 func (p *Position) MakeNull() {
-	p.history = append(p.history, undo{
-		key:      p.key,
-		pawnKey:  p.pawnKey,
-		checkers: p.checkers,
-		rule50:   int32(p.rule50),
-		nullPly:  int32(p.nullPly),
-		move:     nullMove,
-		captured: NoPiece,
-		castling: p.castling,
-		ep:       p.ep,
-	})
+	p.pushUndo(nullMove)
 	p.key ^= zobristSide
 	if p.ep != NoSquare {
 		p.key ^= zobristEP[p.ep.File()]
