@@ -20,13 +20,21 @@ func BenchmarkGenerateLegal(b *testing.B) {
 	}
 }
 
-func BenchmarkMakeUnmake(b *testing.B) {
+// benchMoves returns the bench positions with the moves gen fills in for
+// each, and resets the timer.
+func benchMoves(b *testing.B, gen func(*Position, *MoveList)) ([]*Position, []MoveList) {
 	ps := benchPositions(b)
 	lists := make([]MoveList, len(ps))
 	for i, p := range ps {
-		p.GenerateLegal(&lists[i])
+		gen(p, &lists[i])
 	}
 	b.ReportAllocs()
+	b.ResetTimer()
+	return ps, lists
+}
+
+func BenchmarkMakeUnmake(b *testing.B) {
+	ps, lists := benchMoves(b, (*Position).GenerateLegal)
 	for i := 0; b.Loop(); i++ {
 		p, l := ps[i%len(ps)], &lists[i%len(ps)]
 		for _, m := range l.Moves() {
@@ -37,12 +45,7 @@ func BenchmarkMakeUnmake(b *testing.B) {
 }
 
 func BenchmarkSEE(b *testing.B) {
-	ps := benchPositions(b)
-	lists := make([]MoveList, len(ps))
-	for i, p := range ps {
-		p.GenerateCaptures(&lists[i])
-	}
-	b.ReportAllocs()
+	ps, lists := benchMoves(b, (*Position).GenerateCaptures)
 	for i := 0; b.Loop(); i++ {
 		p, l := ps[i%len(ps)], &lists[i%len(ps)]
 		for _, m := range l.Moves() {
@@ -52,12 +55,7 @@ func BenchmarkSEE(b *testing.B) {
 }
 
 func BenchmarkIsLegal(b *testing.B) {
-	ps := benchPositions(b)
-	lists := make([]MoveList, len(ps))
-	for i, p := range ps {
-		p.GenerateLegal(&lists[i])
-	}
-	b.ReportAllocs()
+	ps, lists := benchMoves(b, (*Position).GenerateLegal)
 	for i := 0; b.Loop(); i++ {
 		p, l := ps[i%len(ps)], &lists[(i+1)%len(ps)] // moves of another position, mostly illegal here
 		for _, m := range l.Moves() {
