@@ -258,9 +258,11 @@ func TestNodeLimit(t *testing.T) {
 func TestThreadsStartStop(t *testing.T) {
 	e := New(Options{Threads: 4, HashMB: 1})
 	kiwipete := mustFEN(t, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 10")
-	deadline := time.Now().Add(3 * time.Second)
+	// At least 2000 searches (about 9 s under -race on an idle machine),
+	// more while 3 s last, and never past 60 s on a crowded one.
+	soft, hard := time.Now().Add(3*time.Second), time.Now().Add(60*time.Second)
 	i := 0
-	for ; i < 5000 && time.Now().Before(deadline); i++ {
+	for ; i < 5000 && (i < 2000 || time.Now().Before(soft)) && time.Now().Before(hard); i++ {
 		p := board.NewPosition()
 		if i%20 < 3 {
 			p = kiwipete
