@@ -1,8 +1,8 @@
 package board
 
-// SeeValue is the value of each piece type in static exchange evaluation,
+// seeValue is the value of each piece type in static exchange evaluation,
 // in centipawns; the king's value stands for "more than everything".
-var SeeValue = [7]int{Pawn: 100, Knight: 320, Bishop: 330, Rook: 500, Queen: 900, King: 20000, NoPieceType: 0}
+var seeValue = [7]int{Pawn: 100, Knight: 320, Bishop: 330, Rook: 500, Queen: 900, King: 20000, NoPieceType: 0}
 
 // SEE returns the material the side to move gains by the exchange that m
 // starts on its target square, both sides always recapturing with their
@@ -15,14 +15,14 @@ func (p *Position) SEE(m Move) int {
 	occ := p.Occupied() ^ from.Bitboard()
 	victim := p.board[from].Type() // the piece standing on to after m
 	var gain [32]int
-	gain[0] = SeeValue[p.board[to].Type()]
+	gain[0] = seeValue[p.board[to].Type()]
 	switch {
 	case m.IsEnPassant():
 		occ ^= (to ^ 8).Bitboard()
-		gain[0] = SeeValue[Pawn]
+		gain[0] = seeValue[Pawn]
 	case m.IsPromotion():
 		victim = m.Promotion()
-		gain[0] += SeeValue[victim] - SeeValue[Pawn]
+		gain[0] += seeValue[victim] - seeValue[Pawn]
 	}
 	diagonal := p.byType[Bishop] | p.byType[Queen]
 	straight := p.byType[Rook] | p.byType[Queen]
@@ -42,7 +42,7 @@ func (p *Position) SEE(m Move) int {
 			break // the king cannot capture onto a defended square
 		}
 		d++
-		gain[d] = SeeValue[victim] - gain[d-1]
+		gain[d] = seeValue[victim] - gain[d-1]
 		occ ^= (mine & p.byType[pt]).LSB().Bitboard()
 		switch pt {
 		case Pawn, Bishop:
