@@ -158,7 +158,7 @@ func (t *thread) iterate() {
 			break
 		}
 		if r.timed && !r.budget.fixed {
-			if len(t.rootMoves) == 1 {
+			if len(t.rootMoves) == 1 || provenMate(best.score, depth) {
 				break
 			}
 			soft := time.Duration(float64(r.budget.soft) * scale)
@@ -170,6 +170,16 @@ func (t *thread) iterate() {
 }
 
 func byScore(a, b rootMove) int { return b.score - a.score }
+
+// provenMate reports whether a search to depth has settled on a mate for
+// the side to move: deeper iterations would only spend the clock and fill
+// the GUI with identical lines. A mate found in n plies counts as proven
+// once the depth exceeds 2n, far enough past it that reductions cannot
+// have hidden a shorter one at the root. Being mated is never settled,
+// since a deeper search may find a longer defence.
+func provenMate(score, depth int) bool {
+	return score > mateBound && depth > 2*(mate-score)
+}
 
 // aspiration searches the root for the current PV index with a window
 // around the previous score, widening it on failure.

@@ -105,6 +105,40 @@ func TestRepetitionInGameHistory(t *testing.T) {
 	}
 }
 
+// TestClockStopsOnProvenMate checks that a clock-managed search stops
+// soon after it finds a mate for the side to move, and keeps searching
+// when it is the side being mated.
+func TestClockStopsOnProvenMate(t *testing.T) {
+	clock := Limits{Time: [2]time.Duration{time.Hour, time.Hour}}
+	tests := []struct {
+		name     string
+		fen      string
+		min, max int // range of the last iteration's depth
+	}{
+		{"mate in 1", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", 3, 3},
+		{"mate in 2", "r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 1", 7, 7},
+		{"mated in 1", "7k/N7/8/8/8/1r6/r7/7K w - - 0 1", 10, MaxPly - 1},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+			defer cancel()
+			var last Info
+			New(Options{HashMB: 1}).Search(ctx, mustFEN(t, tc.fen), clock, func(i Info) {
+				if i.PV != nil {
+					last = i
+				}
+			})
+			if !last.Score.IsMate() {
+				t.Fatalf("score %d, want a mate", last.Score)
+			}
+			if last.Depth < tc.min || last.Depth > tc.max {
+				t.Errorf("searched to depth %d, want %d to %d", last.Depth, tc.min, tc.max)
+			}
+		})
+	}
+}
+
 func TestSearchDeterministic(t *testing.T) {
 	const fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 10"
 	var nodes []uint64
