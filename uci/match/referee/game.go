@@ -104,7 +104,7 @@ var ErrIllegal = errors.New("illegal move")
 // Game is a game in progress, as the referee sees it.
 type Game struct {
 	fen    string // the starting position
-	g      *chess.Game
+	pos    *chess.Position
 	moves  []string       // UCI moves from the start
 	sans   []string       // the same moves in SAN
 	counts map[string]int // occurrences of each position, for repetition
@@ -132,7 +132,10 @@ func NewGame(fen string) (*Game, error) {
 	if err != nil {
 		return nil, fmt.Errorf("bad FEN %q: %v", fen, err)
 	}
-	g := &Game{fen: fen, g: chess.NewGame(opt), counts: map[string]int{}}
+	// Only the position is kept: chess.Game.Move rescans the whole game
+	// for repetitions at every move, which made the referee the busiest
+	// process of a fast match. Repetitions are counted in counts instead.
+	g := &Game{fen: fen, pos: chess.NewGame(opt).Position(), counts: map[string]int{}}
 	g.counts[g.key()]++
 	g.check()
 	return g, nil
@@ -142,7 +145,7 @@ func NewGame(fen string) (*Game, error) {
 func (g *Game) StartFEN() string { return g.fen }
 
 // FEN returns the current position.
-func (g *Game) FEN() string { return g.g.Position().String() }
+func (g *Game) FEN() string { return g.pos.String() }
 
 // Moves returns the moves played so far in UCI notation.
 func (g *Game) Moves() []string { return g.moves }
@@ -152,7 +155,7 @@ func (g *Game) SAN() []string { return g.sans }
 
 // Turn returns the side to move.
 func (g *Game) Turn() Color {
-	if g.g.Position().Turn() == chess.White {
+	if g.pos.Turn() == chess.White {
 		return White
 	}
 	return Black
@@ -173,7 +176,7 @@ func (g *Game) Move(uci string) (string, error) {
 	if g.result != Unfinished {
 		return "", fmt.Errorf("game is over")
 	}
-	pos := g.g.Position()
+	pos := g.pos
 	m, err := chess.UCINotation{}.Decode(pos, strings.ToLower(uci))
 	if err != nil {
 		return "", fmt.Errorf("%w: %q", ErrIllegal, uci)
@@ -189,9 +192,7 @@ func (g *Game) Move(uci string) (string, error) {
 		return "", fmt.Errorf("%w: %q", ErrIllegal, uci)
 	}
 	san := chess.AlgebraicNotation{}.Encode(pos, legal)
-	if err := g.g.Move(legal); err != nil {
-		return "", fmt.Errorf("%w: %q: %v", ErrIllegal, uci, err)
-	}
+	g.pos = pos.Update(legal)
 	g.moves = append(g.moves, chess.UCINotation{}.Encode(pos, legal))
 	g.sans = append(g.sans, san)
 	g.counts[g.key()]++
@@ -203,7 +204,7 @@ func (g *Game) Move(uci string) (string, error) {
 // move, castling rights, and the en-passant square only when an en-passant
 // capture is legal (FIDE 9.2.3).
 func (g *Game) key() string {
-	pos := g.g.Position()
+	pos := g.pos
 	f := strings.Fields(pos.String())
 	ep := "-"
 	for _, m := range pos.ValidMoves() {
@@ -217,7 +218,7 @@ func (g *Game) key() string {
 
 // check ends the game if a rule says it is over.
 func (g *Game) check() {
-	pos := g.g.Position()
+	pos := g.pos
 	side := g.Turn()
 	switch {
 	case pos.Status() == chess.Checkmate:
@@ -228,7 +229,7 @@ func (g *Game) check() {
 		g.End(Draw, Repetition, "Draw by 3-fold repetition")
 	case pos.HalfMoveClock() >= 100:
 		g.End(Draw, FiftyMoves, "Draw by fifty moves rule")
-	case g.g.Outcome() == chess.Draw && g.g.Method() == chess.InsufficientMaterial:
+	case insufficientMaterial(pos.Board()):
 		g.End(Draw, InsufficientMaterial, "Draw by insufficient mating material")
 	}
 }
@@ -247,4 +248,25 @@ func (g *Game) End(r Result, t Termination, detail string) {
 // is Unfinished while the game goes on.
 func (g *Game) Result() (Result, Termination, string) {
 	return g.result, g.reason, g.detail
+}
+
+// insufficientMaterial reports whether neither side can ever mate: no
+// pawns, rooks or queens, and at most one minor piece on the board or
+// only bishops that all stand on squares of one colour.
+func insufficientMaterial(b *chess.Board) bool {
+	minors, bishopColours := 0, [2]int{}
+	for sq, p := range b.SquareMap() {
+		switch p.Type() {
+		case chess.King:
+		case chess.Knight:
+			minors++
+		case chess.Bishop:
+			minors++
+			bishopColours[(int(sq.File())+int(sq.Rank()))%2]++
+		default:
+			return false
+		}
+	}
+	bishops := bishopColours[0] + bishopColours[1]
+	return minors <= 1 || (bishops == minors && (bishopColours[0] == 0 || bishopColours[1] == 0))
 }

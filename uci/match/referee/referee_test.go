@@ -49,6 +49,13 @@ func TestGameEndings(t *testing.T) {
 			verdict{Draw, InsufficientMaterial, "Draw by insufficient mating material", 1}},
 		{"knight and bishop can mate", "k7/8/8/8/8/8/1r6/KBN5 w - - 0 1", "a1b2",
 			verdict{Unfinished, Ongoing, "", 1}},
+		// Bishops e2 and c8 stand on light squares: no mate is possible.
+		{"bishops all on one colour", "k1b5/8/8/8/8/8/1r2B3/K7 w - - 0 1", "a1b2",
+			verdict{Draw, InsufficientMaterial, "Draw by insufficient mating material", 1}},
+		{"bishops on both colours can mate", "kb6/8/8/8/8/8/1r2B3/K7 w - - 0 1", "a1b2",
+			verdict{Unfinished, Ongoing, "", 1}},
+		{"two knights can mate", "k7/8/8/8/8/8/1r6/KNN5 w - - 0 1", "a1b2",
+			verdict{Unfinished, Ongoing, "", 1}},
 		{"EPD without counters", "k7/8/2Q5/8/8/8/8/7K w - -", "c6b6",
 			verdict{Draw, Stalemate, "Draw by stalemate", 1}},
 	}
