@@ -20,17 +20,19 @@ import (
 func init() {
 	register(command{
 		name:  "tune",
-		usage: "extract|fit ...   make training data from PGN games; fit the evaluation weights (-h for options)",
+		usage: "extract|label|fit ...   make training data from PGN games, label it with an engine's scores, fit the evaluation weights (-h for options)",
 		run:   runTune,
 	})
 }
 
 const tuneUsage = `usage: luft tune extract [-out FILE] [-skip N] [-per-game N] GAMES.pgn ...
+       luft tune label [-engine PATH] [-depth N] [-weight W] [-threads N] [-out FILE] DATA ...
        luft tune fit [-from default|hand|FILE] [-only REGEXP] [-epochs N] [-rate R] [-lambda L]
                      [-holdout F] [-threads N] [-out FILE] DATA ...
 
 extract writes the quiet positions of the games, each with its game's
-result, as FEN;result lines. fit reads such lines and fits all evaluation
+result, as FEN;result lines. label blends each result with the expected
+score from a UCI engine's search (Stockfish by default). fit reads such lines and fits all evaluation
 weights to the results (Texel's method), holding out the last part of the
 data to measure the error, and writes the weights as 'name mg eg' lines.
 `
@@ -44,6 +46,8 @@ func runTune(args []string) int {
 	switch args[0] {
 	case "extract":
 		err = tuneExtract(args[1:])
+	case "label":
+		err = tuneLabel(args[1:])
 	case "fit":
 		err = tuneFit(args[1:])
 	default:
@@ -191,14 +195,9 @@ func tuneFit(args []string) error {
 	}
 	var samples []tune.Sample
 	for _, name := range fs.Args() {
-		f, err := os.Open(name)
+		ss, err := readSamples(name)
 		if err != nil {
 			return err
-		}
-		ss, err := tune.ReadSamples(f)
-		f.Close()
-		if err != nil {
-			return fmt.Errorf("%s: %v", name, err)
 		}
 		samples = append(samples, ss...)
 	}

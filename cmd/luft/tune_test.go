@@ -1,11 +1,15 @@
 package main
 
 import (
+	"math"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/luftchess/luft/eval/tune"
+	"github.com/luftchess/luft/uci/client"
 	"github.com/luftchess/luft/uci/match/pgn"
 )
 
@@ -45,5 +49,53 @@ func TestQuietPositions(t *testing.T) {
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("quiet positions (-want +got):\n%s", diff)
+	}
+}
+
+func TestExpectedScore(t *testing.T) {
+	for _, tc := range []struct {
+		s    client.Score
+		want float64
+	}{
+		{client.Score{Valid: true, CP: 0}, 0.5},
+		{client.Score{Valid: true, CP: 400}, 10.0 / 11},
+		{client.Score{Valid: true, CP: -400}, 1.0 / 11},
+		{client.Score{Valid: true, Mate: 3}, 1},
+		{client.Score{Valid: true, Mate: -1}, 0},
+	} {
+		if got := expectedScore(tc.s, 400); math.Abs(got-tc.want) > 1e-12 {
+			t.Errorf("expectedScore(%+v) = %v, want %v", tc.s, got, tc.want)
+		}
+	}
+}
+
+// TestTuneLabel labels a queen-up position with each side to move and a
+// lost game result: the blend must give White about half (the result
+// says 0, the engine about 1) whichever side is to move.
+func TestTuneLabel(t *testing.T) {
+	const sf = "/usr/games/stockfish"
+	if _, err := os.Stat(sf); err != nil {
+		t.Skipf("no %s (apt-get install stockfish): %v", sf, err)
+	}
+	dir := t.TempDir()
+	in, out := filepath.Join(dir, "in.txt"), filepath.Join(dir, "out.txt")
+	data := "4k3/8/8/8/8/8/3Q4/4K3 w - - 0 1;0-1\n4k3/8/8/8/8/8/3Q4/4K3 b - - 0 1;0-1\n"
+	if err := os.WriteFile(in, []byte(data), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := tuneLabel([]string{"-engine", sf, "-depth", "6", "-threads", "2", "-out", out, in}); err != nil {
+		t.Fatal(err)
+	}
+	got, err := readSamples(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 2 {
+		t.Fatalf("got %d samples, want 2", len(got))
+	}
+	for _, s := range got {
+		if s.Result < 0.45 || s.Result > 0.5 {
+			t.Errorf("%s: label %v, want about 0.5", s.FEN, s.Result)
+		}
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"github.com/luftchess/luft/engine/board"
@@ -27,9 +28,15 @@ var results = map[string]float64{
 
 // ParseResult returns the value for White of a game result written 1-0,
 // 0-1 or 1/2-1/2 (or 1, 0, 0.5), and whether s is one of those.
+//
+// A number between 0 and 1 is also read as an expected score, the label
+// luft tune label writes when it blends results with an engine's scores.
 func ParseResult(s string) (float64, bool) {
-	v, ok := results[s]
-	return v, ok
+	if v, ok := results[s]; ok {
+		return v, true
+	}
+	v, err := strconv.ParseFloat(s, 64)
+	return v, err == nil && v >= 0 && v <= 1
 }
 
 // ReadSamples reads samples, one a line as "FEN;result" with the result
@@ -46,7 +53,7 @@ func ReadSamples(r io.Reader) ([]Sample, error) {
 		fen, res, ok := strings.Cut(text, ";")
 		v, known := ParseResult(strings.TrimSpace(res))
 		if !ok || !known {
-			return nil, fmt.Errorf("line %d: want FEN;result with result 1-0, 0-1 or 1/2-1/2, got %q", line, text)
+			return nil, fmt.Errorf("line %d: want FEN;result with result 1-0, 0-1, 1/2-1/2 or a number from 0 to 1, got %q", line, text)
 		}
 		out = append(out, Sample{strings.TrimSpace(fen), v})
 	}
@@ -55,12 +62,16 @@ func ReadSamples(r io.Reader) ([]Sample, error) {
 
 // String formats s as a line of the format ReadSamples reads.
 func (s Sample) String() string {
-	res := "1/2-1/2"
+	var res string
 	switch s.Result {
 	case 1:
 		res = "1-0"
 	case 0:
 		res = "0-1"
+	case 0.5:
+		res = "1/2-1/2"
+	default:
+		res = strconv.FormatFloat(s.Result, 'f', 4, 64)
 	}
 	return s.FEN + ";" + res
 }

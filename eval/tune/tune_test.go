@@ -47,6 +47,9 @@ func TestReadSamples(t *testing.T) {
 		{"8/8/8/8/8/8/8/K6k w - - 0 1;0-1", []Sample{{"8/8/8/8/8/8/8/K6k w - - 0 1", 0}}, false},
 		{"8/8/8/8/8/8/8/K6k w - - 0 1", nil, true},
 		{"8/8/8/8/8/8/8/K6k w - - 0 1;2-0", nil, true},
+		{"8/8/8/8/8/8/8/K6k w - - 0 1;0.6250", []Sample{{"8/8/8/8/8/8/8/K6k w - - 0 1", 0.625}}, false},
+		{"8/8/8/8/8/8/8/K6k w - - 0 1;1.5", nil, true},
+		{"8/8/8/8/8/8/8/K6k w - - 0 1;-0.1", nil, true},
 	} {
 		got, err := ReadSamples(strings.NewReader(tc.in))
 		if (err != nil) != tc.wantErr {
