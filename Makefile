@@ -8,8 +8,10 @@ LDFLAGS := -X main.version=$(VERSION)
 STOCKFISH ?= /usr/games/stockfish
 
 TUNE_DIR    ?= ../tune-data
-TUNE_ROUNDS ?= 10000
-TUNE_NODES  ?= 5000
+TUNE_ROUNDS ?= 8500
+TUNE_NODES  ?= 2500
+TUNE_EPOCHS ?= 200
+TUNE_LAMBDA ?= 1e-8
 
 .PHONY: build build-basic run test test-race fuzz perft-full perft-bench eval-bench bench tactics calibrate match-test tune-data tune ci clean
 
@@ -51,7 +53,8 @@ perft-bench:
 eval-bench:
 	$(GO) test -run '^$$' -bench Evaluate -benchmem -count 5 ./eval
 
-## tune-data: self-play games into $(TUNE_DIR)/games.pgn (appending), quiet positions into $(TUNE_DIR)/data.txt
+## tune-data: self-play games into $(TUNE_DIR)/games.pgn (appending), their quiet positions into
+## $(TUNE_DIR)/data.txt, labelled with results blended with Stockfish's scores in $(TUNE_DIR)/labelled.txt
 tune-data: build
 	mkdir -p $(TUNE_DIR)
 	./$(EXE) match -engine cmd=./$(EXE) name=a -engine cmd=./$(EXE) name=b -each nodes=$(TUNE_NODES) \
@@ -60,10 +63,11 @@ tune-data: build
 	    -resign movecount=3 score=1000 -draw movenumber=40 movecount=8 score=10 \
 	    -pgnout file=$(TUNE_DIR)/games.pgn
 	./$(EXE) tune extract -out $(TUNE_DIR)/data.txt $(TUNE_DIR)/games.pgn
+	./$(EXE) tune label -engine $(STOCKFISH) -depth 6 -weight 0.5 -threads 2 -out $(TUNE_DIR)/labelled.txt $(TUNE_DIR)/data.txt
 
-## tune: fit the evaluation weights to $(TUNE_DIR)/data.txt and write eval/weights.txt (rebuild to use them)
+## tune: fit the evaluation weights to $(TUNE_DIR)/labelled.txt and write eval/weights.txt (rebuild to use them)
 tune: build
-	./$(EXE) tune fit -threads 2 -out eval/weights.txt.new $(TUNE_DIR)/data.txt
+	./$(EXE) tune fit -threads 2 -epochs $(TUNE_EPOCHS) -lambda $(TUNE_LAMBDA) -out eval/weights.txt.new $(TUNE_DIR)/labelled.txt
 	mv eval/weights.txt.new eval/weights.txt
 
 ## bench: the search bench signature (nodes) and speed
