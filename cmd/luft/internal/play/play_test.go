@@ -81,7 +81,7 @@ func TestSession(t *testing.T) {
 		`2\. white> Ke3\nillegal move: Ke3 is not a legal move here; type legal to list the legal moves\n`,
 		`unknown command "castle"; type help for the list\n`,
 		`2\. white> fen\n\S+/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - \d+ 2\n`, // any reply to e4
-		`(?m)^1 ♖ ♘ ♗ ♔ ♕ ♗ ♘ ♖\n2 ♙ ♙ ♙ · ♙ ♙ ♙ ♙$`, // flipped: h-file on the left
+		`(?m)^1 ♖ ♘ ♗ ♔ ♕ ♗ ♘ ♖\n2 ♙ ♙ ♙ · ♙ ♙ ♙ ♙$`,                   // flipped: h-file on the left
 		`level 25 is outside 0-20\n`,
 		`Luft now plays at about 1200 Elo\n`,
 		`saved 2 moves to `,
