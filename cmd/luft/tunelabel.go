@@ -44,10 +44,8 @@ func tuneLabel(args []string) error {
 	}
 
 	ctx := context.Background()
-	next := make(chan int)
-	errs := make(chan error, *procs)
-	var wg sync.WaitGroup
-	for range *procs {
+	engines := make([]*client.Engine, *procs)
+	for i := range engines {
 		e, err := client.Start(client.Config{Cmd: *engine})
 		if err != nil {
 			return err
@@ -56,6 +54,12 @@ func tuneLabel(args []string) error {
 		if err := e.Handshake(ctx, []client.Option{{Name: "Threads", Value: "1"}}, 10*time.Second); err != nil {
 			return fmt.Errorf("%s: %v", *engine, err)
 		}
+		engines[i] = e
+	}
+	next := make(chan int)
+	errs := make(chan error, len(engines))
+	var wg sync.WaitGroup
+	for _, e := range engines {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
