@@ -6,18 +6,34 @@ import "github.com/luftchess/luft/engine/board"
 // within ±maxHistory.
 const maxHistory = 16384
 
+// gravity moves the history entry e towards ±maxHistory by bonus, in
+// proportion to how far it still is from there.
+func gravity[T int16 | int32](e *T, bonus int) {
+	v := int(*e)
+	*e = T(v + bonus - v*abs(bonus)/maxHistory)
+}
+
 // history scores quiet moves by how often they caused beta cutoffs, indexed
 // by side to move, origin and target square ("butterfly" history).
 type history [2][64][64]int32
 
-// update moves the score of m towards ±maxHistory by bonus, in proportion
-// to how far it still is from there.
 func (h *history) update(c board.Color, m board.Move, bonus int) {
-	e := &h[c][m.From()][m.To()]
-	*e += int32(bonus) - *e*int32(abs(bonus))/maxHistory
+	gravity(&h[c][m.From()][m.To()], bonus)
 }
 
 func (h *history) get(c board.Color, m board.Move) int { return int(h[c][m.From()][m.To()]) }
+
+// pieceToHistory scores quiet moves by moving piece and target square.
+type pieceToHistory [board.NoPiece][64]int16
+
+// contHistory is continuation history: for the piece and target square of
+// a move, how well each quiet reply (by piece and target) did one or two
+// plies later. The row of NoPiece stands for a null move.
+type contHistory [board.NoPiece + 1][64]pieceToHistory
+
+// captureHistory scores captures and promotions by moving piece, target
+// square and captured piece type (NoPieceType for a quiet promotion).
+type captureHistory [board.NoPiece][64][board.NoPieceType + 1]int16
 
 // historyBonus is the history change for a cutoff at depth.
 func historyBonus(depth int) int { return min(depth*depth*16+32*depth, 1600) }

@@ -31,6 +31,10 @@ type picker struct {
 	ttMove  board.Move
 	killers [2]board.Move
 	counter board.Move
+	// cont holds the continuation histories of the moves one and two
+	// plies back, capt the capture history; nil ones are not consulted.
+	cont [2]*pieceToHistory
+	capt *captureHistory
 
 	stage      stage
 	captures   bool // quiescence: captures and promotions only (unless in check)
@@ -47,6 +51,7 @@ type picker struct {
 func (mp *picker) init(pos *board.Position, hist *history, ttMove board.Move, killers [2]board.Move, counter board.Move) {
 	mp.pos, mp.hist, mp.ttMove, mp.killers, mp.counter = pos, hist, ttMove, killers, counter
 	mp.stage, mp.captures, mp.skipQuiets, mp.i, mp.nBad = stageTT, false, false, 0, 0
+	mp.cont, mp.capt = [2]*pieceToHistory{}, nil
 }
 
 // initQuiescence prepares the picker for a quiescence node: captures and
@@ -139,11 +144,16 @@ func (mp *picker) scoreCaptures() {
 			victim = pc.Type()
 		}
 		s := 0
+		captured := board.NoPieceType
 		if mp.pos.IsCapture(m) {
+			captured = victim
 			s = pieceValue[victim]*8 - int(mp.pos.PieceAt(m.From()).Type())
 		}
 		if m.IsPromotion() {
 			s += pieceValue[m.Promotion()] * 8
+		}
+		if mp.capt != nil {
+			s += int(mp.capt[mp.pos.PieceAt(m.From())][m.To()][captured]) / 16
 		}
 		mp.scores[i] = int32(s)
 	}
@@ -162,6 +172,12 @@ func (mp *picker) scoreQuiets() {
 			s = 1 << 19
 		default:
 			s = int32(mp.hist.get(us, m))
+			pc := mp.pos.PieceAt(m.From())
+			for _, c := range mp.cont {
+				if c != nil {
+					s += int32(c[pc][m.To()])
+				}
+			}
 		}
 		mp.scores[i] = s
 	}

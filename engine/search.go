@@ -34,11 +34,13 @@ type rootMove struct {
 
 // frame is the per-ply search state of one thread.
 type frame struct {
-	killers [2]board.Move
-	eval    int
-	move    board.Move  // the move played from this ply (NoMove for a null move)
-	piece   board.Piece // the piece that played it
-	quiets  [64]board.Move
+	killers  [2]board.Move
+	eval     int
+	move     board.Move      // the move played from this ply (NoMove for a null move)
+	piece    board.Piece     // the piece that played it
+	cont     *pieceToHistory // the continuation history row of that move
+	quiets   [64]board.Move  // quiet moves searched at this node, in order
+	captures [32]board.Move  // captures and promotions searched at this node
 }
 
 // thread is one search thread. Thread 0, the main thread, reports and
@@ -67,6 +69,8 @@ type thread struct {
 	nmpMinPly int
 
 	hist     history
+	cont     contHistory
+	capt     captureHistory
 	counters counterMoves
 	stack    [MaxPly + 4]frame
 	pvTable  [MaxPly + 1][MaxPly + 1]board.Move
@@ -90,6 +94,8 @@ func newThread(id int, e *Engine) *thread {
 
 func (t *thread) clearHistory() {
 	t.hist = history{}
+	t.cont = contHistory{}
+	t.capt = captureHistory{}
 	t.counters = counterMoves{}
 }
 
@@ -224,7 +230,7 @@ func (t *thread) searchRoot(alpha, beta, depth int) int {
 		if t.id == 0 && time.Since(t.r.start) > 3*time.Second {
 			t.r.report(Info{Depth: depth, CurrMove: m, CurrMoveNumber: i + 1})
 		}
-		t.stack[0].move, t.stack[0].piece = m, pos.PieceAt(m.From())
+		t.playing(0, m)
 		newDepth := depth - 1
 		pos.Make(m)
 		if pos.InCheck() && t.r.features&CheckExtension != 0 {
@@ -371,7 +377,7 @@ func (t *thread) search(alpha, beta, depth, ply int, cutNode bool) int {
 		if f&NullMove != 0 && depth >= 3 && eval >= beta && staticEval >= beta && beta > -mateBound &&
 			ply >= t.nmpMinPly && t.stack[ply-1].move != board.NoMove && pos.NonPawnMaterial(us) {
 			r := 3 + depth/3 + min((eval-beta)/200, 3)
-			sf.move, sf.piece = board.NoMove, board.NoPiece
+			t.playing(ply, board.NoMove)
 			pos.MakeNull()
 			score := -t.search(-beta, -beta+1, depth-r, ply+1, !cutNode)
 			pos.UnmakeNull()
@@ -410,9 +416,11 @@ func (t *thread) search(alpha, beta, depth, ply int, cutNode bool) int {
 	}
 	var mp picker
 	mp.init(pos, &t.hist, ttMove, sf.killers, counter)
+	mp.cont = [2]*pieceToHistory{t.contOf(ply - 1), t.contOf(ply - 2)}
+	mp.capt = &t.capt
 
 	best, bestMove := -infinity, board.NoMove
-	moveCount, quietCount := 0, 0
+	moveCount, quietCount, captureCount := 0, 0, 0
 	origAlpha := alpha
 	for m := mp.next(); m != board.NoMove; m = mp.next() {
 		moveCount++
@@ -447,10 +455,11 @@ func (t *thread) search(alpha, beta, depth, ply int, cutNode bool) int {
 		}
 		quietHist := 0
 		if quiet {
-			quietHist = t.hist.get(us, m)
+			pc, to := pos.PieceAt(m.From()), m.To()
+			quietHist = t.hist.get(us, m) + int(mp.cont[0][pc][to]) + int(mp.cont[1][pc][to])
 		}
 		reduce := f&LateMoveReduction != 0 && depth >= 3 && moveCount > 1+b2i(pvNode) && (quiet || !mp.good(m))
-		sf.move, sf.piece = m, pos.PieceAt(m.From())
+		t.playing(ply, m)
 		pos.Make(m)
 		var score int
 		if reduce {
@@ -460,7 +469,7 @@ func (t *thread) search(alpha, beta, depth, ply int, cutNode bool) int {
 				if m == sf.killers[0] || m == sf.killers[1] || m == counter {
 					r--
 				} else {
-					r -= quietHist / 8192
+					r -= quietHist / 16384
 				}
 			}
 			d := min(max(newDepth-r, 1), newDepth)
@@ -487,9 +496,7 @@ func (t *thread) search(alpha, beta, depth, ply int, cutNode bool) int {
 					t.updatePV(ply, m)
 				}
 				if score >= beta {
-					if quiet {
-						t.rewardQuiet(ply, m, depth, quietCount)
-					}
+					t.rewardCutoff(ply, m, quiet, depth, quietCount, captureCount)
 					break
 				}
 				alpha = score
@@ -498,6 +505,9 @@ func (t *thread) search(alpha, beta, depth, ply int, cutNode bool) int {
 		if quiet && quietCount < len(sf.quiets) {
 			sf.quiets[quietCount] = m
 			quietCount++
+		} else if !quiet && captureCount < len(sf.captures) {
+			sf.captures[captureCount] = m
+			captureCount++
 		}
 	}
 
@@ -533,22 +543,75 @@ func lmpLimit(depth int, improving bool) int {
 	return (3 + depth*depth) / 2
 }
 
-// rewardQuiet updates killers, counter-move and history after the quiet
-// move m caused a cutoff, penalising the quiet moves tried before it.
-func (t *thread) rewardQuiet(ply int, m board.Move, depth, quietCount int) {
+// rewardCutoff updates the move-ordering statistics after m caused a
+// cutoff: killers, counter-move, history and continuation history reward a
+// quiet m and penalise the quiet moves tried before it; capture history
+// rewards a capture m; the captures tried before m are penalised either way.
+func (t *thread) rewardCutoff(ply int, m board.Move, quiet bool, depth, quietCount, captureCount int) {
 	sf := &t.stack[ply]
-	if sf.killers[0] != m {
-		sf.killers[1], sf.killers[0] = sf.killers[0], m
-	}
-	if prev := &t.stack[ply-1]; prev.move != board.NoMove {
-		t.counters[prev.piece][prev.move.To()] = m
-	}
-	us := t.pos.SideToMove()
 	bonus := historyBonus(depth)
-	t.hist.update(us, m, bonus)
-	for _, q := range sf.quiets[:quietCount] {
-		t.hist.update(us, q, -bonus)
+	if quiet {
+		if sf.killers[0] != m {
+			sf.killers[1], sf.killers[0] = sf.killers[0], m
+		}
+		if prev := &t.stack[ply-1]; prev.move != board.NoMove {
+			t.counters[prev.piece][prev.move.To()] = m
+		}
+		t.rewardQuiet(ply, m, bonus)
+		for _, q := range sf.quiets[:quietCount] {
+			t.rewardQuiet(ply, q, -bonus)
+		}
+	} else {
+		gravity(t.captureEntry(m), bonus)
 	}
+	for _, c := range sf.captures[:captureCount] {
+		gravity(t.captureEntry(c), -bonus)
+	}
+}
+
+// rewardQuiet adds bonus to the history and continuation histories of the
+// quiet move m at ply.
+func (t *thread) rewardQuiet(ply int, m board.Move, bonus int) {
+	pc, to := t.pos.PieceAt(m.From()), m.To()
+	t.hist.update(t.pos.SideToMove(), m, bonus)
+	gravity(&t.contOf(ply - 1)[pc][to], bonus)
+	gravity(&t.contOf(ply - 2)[pc][to], bonus)
+}
+
+// captureEntry returns the capture history entry of the capture or
+// promotion m.
+func (t *thread) captureEntry(m board.Move) *int16 {
+	pos := t.pos
+	captured := board.NoPieceType
+	if pos.IsCapture(m) {
+		captured = board.Pawn // en passant
+		if pc := pos.PieceAt(m.To()); pc != board.NoPiece {
+			captured = pc.Type()
+		}
+	}
+	return &t.capt[pos.PieceAt(m.From())][m.To()][captured]
+}
+
+// playing records m (NoMove for a null move) as the move made from ply.
+// The position must not have made it yet.
+func (t *thread) playing(ply int, m board.Move) {
+	sf := &t.stack[ply]
+	sf.move = m
+	if m == board.NoMove {
+		sf.piece, sf.cont = board.NoPiece, &t.cont[board.NoPiece][0]
+		return
+	}
+	sf.piece = t.pos.PieceAt(m.From())
+	sf.cont = &t.cont[sf.piece][m.To()]
+}
+
+// contOf returns the continuation history row of the move made from ply;
+// before the root, that of a null move.
+func (t *thread) contOf(ply int) *pieceToHistory {
+	if ply < 0 {
+		return &t.cont[board.NoPiece][0]
+	}
+	return t.stack[ply].cont
 }
 
 func (t *thread) updatePV(ply int, m board.Move) {
@@ -608,6 +671,7 @@ func (t *thread) qsearch(alpha, beta, ply int) int {
 
 	var mp picker
 	mp.initQuiescence(pos, &t.hist, ttMove)
+	mp.capt = &t.capt
 	bestMove := board.NoMove
 	for m := mp.next(); m != board.NoMove; m = mp.next() {
 		if !inCheck && !m.IsPromotion() {
@@ -620,7 +684,7 @@ func (t *thread) qsearch(alpha, beta, ply int) int {
 				continue
 			}
 		}
-		t.stack[ply].move, t.stack[ply].piece = m, pos.PieceAt(m.From())
+		t.playing(ply, m)
 		pos.Make(m)
 		score := -t.qsearch(-beta, -alpha, ply+1)
 		pos.Unmake()
