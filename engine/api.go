@@ -122,6 +122,7 @@ const (
 	InternalIterativeReduction
 	MateDistancePruning
 	AspirationWindows
+	SingularExtension // extend a hash move that is much better than the rest; multi-cut
 
 	AllFeatures Features = 1<<iota - 1
 
@@ -131,7 +132,7 @@ const (
 	DefaultFeatures = AllFeatures &^ InternalIterativeReduction
 )
 
-var featureNames = [...]string{"nmp", "rfp", "fp", "lmr", "lmp", "see", "checkext", "iir", "mdp", "asp"}
+var featureNames = [...]string{"nmp", "rfp", "fp", "lmr", "lmp", "see", "checkext", "iir", "mdp", "asp", "se"}
 
 // String lists the set's features by short name, separated by commas.
 func (f Features) String() string {

@@ -39,6 +39,7 @@ type frame struct {
 	move     board.Move      // the move played from this ply (NoMove for a null move)
 	piece    board.Piece     // the piece that played it
 	cont     *pieceToHistory // the continuation history row of that move
+	excluded board.Move      // the move a singular-extension search leaves out
 	quiets   [64]board.Move  // quiet moves searched at this node, in order
 	captures [32]board.Move  // captures and promotions searched at this node
 }
@@ -333,20 +334,22 @@ func (t *thread) search(alpha, beta, depth, ply int, cutNode bool) int {
 		}
 	}
 
-	// Transposition table.
+	// Transposition table. A search that excludes a move (for a singular
+	// extension) is not the search the table's entry describes.
+	sf := &t.stack[ply]
+	excluded := sf.excluded
 	key := pos.Key()
 	entry, hit := t.table.Probe(key)
 	ttMove, ttScore := board.NoMove, 0
 	if hit {
 		ttMove, ttScore = board.Move(entry.Move), scoreFromTT(int(entry.Score), ply)
-		if !pvNode && int(entry.Depth) >= depth && cutoff(entry.Bound, ttScore, alpha, beta) {
+		if !pvNode && excluded == board.NoMove && int(entry.Depth) >= depth && cutoff(entry.Bound, ttScore, alpha, beta) {
 			return ttScore
 		}
 	}
 
 	// Static evaluation, sharpened by the table's score when its bound
 	// allows.
-	sf := &t.stack[ply]
 	t.stack[ply+2].killers = [2]board.Move{}
 	staticEval, eval := noEval, noEval
 	if !inCheck {
@@ -366,7 +369,7 @@ func (t *thread) search(alpha, beta, depth, ply int, cutNode bool) int {
 	improving := !inCheck && ply >= 2 && staticEval > t.stack[ply-2].eval
 	us := pos.SideToMove()
 
-	if !pvNode && !inCheck {
+	if !pvNode && !inCheck && excluded == board.NoMove {
 		// Reverse futility: far enough above beta that a quiet move
 		// cannot bring the score back under it.
 		if f&ReverseFutility != 0 && depth <= 8 && eval < mateBound && beta > -mateBound &&
@@ -406,7 +409,7 @@ func (t *thread) search(alpha, beta, depth, ply int, cutNode bool) int {
 
 	// Internal iterative reduction: without a hash move this node is
 	// probably new, so search it shallower first.
-	if f&InternalIterativeReduction != 0 && depth >= 4 && ttMove == board.NoMove && (pvNode || cutNode) {
+	if f&InternalIterativeReduction != 0 && depth >= 4 && ttMove == board.NoMove && (pvNode || cutNode) && excluded == board.NoMove {
 		depth--
 	}
 
@@ -423,6 +426,9 @@ func (t *thread) search(alpha, beta, depth, ply int, cutNode bool) int {
 	moveCount, quietCount, captureCount := 0, 0, 0
 	origAlpha := alpha
 	for m := mp.next(); m != board.NoMove; m = mp.next() {
+		if m == excluded {
+			continue
+		}
 		moveCount++
 		quiet := !m.IsPromotion() && !pos.IsCapture(m)
 		givesCheck := pos.GivesCheck(m)
@@ -450,7 +456,28 @@ func (t *thread) search(alpha, beta, depth, ply int, cutNode bool) int {
 		}
 
 		newDepth := depth - 1
-		if givesCheck && f&CheckExtension != 0 && ply < 2*t.rootDepth {
+		extend := ply < 2*t.rootDepth
+		// Singular extension: when every other move falls well short of
+		// the table's score for the hash move, the hash move is forced
+		// and deserves a deeper look. When even the others reach beta,
+		// several moves refute the node (multi-cut) and it can return.
+		if m == ttMove && f&SingularExtension != 0 && extend && depth >= 8 && excluded == board.NoMove &&
+			entry.Bound&tt.Lower != 0 && int(entry.Depth) >= depth-3 && ttScore > -mateBound && ttScore < mateBound {
+			sBeta := ttScore - 2*depth
+			sf.excluded = m
+			v := t.search(sBeta-1, sBeta, (depth-1)/2, ply, cutNode)
+			sf.excluded = board.NoMove
+			if t.stopped {
+				return 0
+			}
+			if v < sBeta {
+				newDepth++
+				extend = false
+			} else if sBeta >= beta {
+				return sBeta
+			}
+		}
+		if givesCheck && f&CheckExtension != 0 && extend {
 			newDepth++
 		}
 		quietHist := 0
@@ -512,10 +539,16 @@ func (t *thread) search(alpha, beta, depth, ply int, cutNode bool) int {
 	}
 
 	if moveCount == 0 {
-		if inCheck {
+		switch {
+		case excluded != board.NoMove:
+			return alpha
+		case inCheck:
 			return -mate + ply
 		}
 		return 0
+	}
+	if excluded != board.NoMove {
+		return best
 	}
 	bound := tt.Upper
 	switch {
