@@ -137,17 +137,24 @@ func (mp *picker) good(m board.Move) bool {
 	return mp.pos.SEEGE(m, 0)
 }
 
+// capturedType returns the type of the piece m captures (a pawn for en
+// passant), or NoPieceType when m captures nothing.
+func capturedType(pos *board.Position, m board.Move) board.PieceType {
+	if !pos.IsCapture(m) {
+		return board.NoPieceType
+	}
+	if pc := pos.PieceAt(m.To()); pc != board.NoPiece {
+		return pc.Type()
+	}
+	return board.Pawn
+}
+
 func (mp *picker) scoreCaptures() {
 	for i, m := range mp.list.Moves() {
-		victim := board.Pawn
-		if pc := mp.pos.PieceAt(m.To()); pc != board.NoPiece {
-			victim = pc.Type()
-		}
 		s := 0
-		captured := board.NoPieceType
-		if mp.pos.IsCapture(m) {
-			captured = victim
-			s = pieceValue[victim]*8 - int(mp.pos.PieceAt(m.From()).Type())
+		captured := capturedType(mp.pos, m)
+		if captured != board.NoPieceType {
+			s = pieceValue[captured]*8 - int(mp.pos.PieceAt(m.From()).Type())
 		}
 		if m.IsPromotion() {
 			s += pieceValue[m.Promotion()] * 8
@@ -159,8 +166,20 @@ func (mp *picker) scoreCaptures() {
 	}
 }
 
+// quietHistory is the history score of the quiet move m: butterfly
+// history plus the continuation histories the picker was given.
+func (mp *picker) quietHistory(m board.Move) int {
+	s := mp.hist.get(mp.pos.SideToMove(), m)
+	pc := mp.pos.PieceAt(m.From())
+	for _, c := range mp.cont {
+		if c != nil {
+			s += int(c[pc][m.To()])
+		}
+	}
+	return s
+}
+
 func (mp *picker) scoreQuiets() {
-	us := mp.pos.SideToMove()
 	for i, m := range mp.list.Moves() {
 		var s int32
 		switch m {
@@ -171,13 +190,7 @@ func (mp *picker) scoreQuiets() {
 		case mp.counter:
 			s = 1 << 19
 		default:
-			s = int32(mp.hist.get(us, m))
-			pc := mp.pos.PieceAt(m.From())
-			for _, c := range mp.cont {
-				if c != nil {
-					s += int32(c[pc][m.To()])
-				}
-			}
+			s = int32(mp.quietHistory(m))
 		}
 		mp.scores[i] = s
 	}

@@ -456,12 +456,12 @@ func (t *thread) search(alpha, beta, depth, ply int, cutNode bool) int {
 		}
 
 		newDepth := depth - 1
-		extend := ply < 2*t.rootDepth
+		canExtend := ply < 2*t.rootDepth
 		// Singular extension: when every other move falls well short of
 		// the table's score for the hash move, the hash move is forced
 		// and deserves a deeper look. When even the others reach beta,
 		// several moves refute the node (multi-cut) and it can return.
-		if m == ttMove && f&SingularExtension != 0 && extend && depth >= 8 && excluded == board.NoMove &&
+		if m == ttMove && f&SingularExtension != 0 && canExtend && depth >= 8 && excluded == board.NoMove &&
 			entry.Bound&tt.Lower != 0 && int(entry.Depth) >= depth-3 && ttScore > -mateBound && ttScore < mateBound {
 			sBeta := ttScore - 2*depth
 			sf.excluded = m
@@ -472,18 +472,17 @@ func (t *thread) search(alpha, beta, depth, ply int, cutNode bool) int {
 			}
 			if v < sBeta {
 				newDepth++
-				extend = false
+				canExtend = false // one extension per move
 			} else if sBeta >= beta {
 				return sBeta
 			}
 		}
-		if givesCheck && f&CheckExtension != 0 && extend {
+		if givesCheck && f&CheckExtension != 0 && canExtend {
 			newDepth++
 		}
 		quietHist := 0
 		if quiet {
-			pc, to := pos.PieceAt(m.From()), m.To()
-			quietHist = t.hist.get(us, m) + int(mp.cont[0][pc][to]) + int(mp.cont[1][pc][to])
+			quietHist = mp.quietHistory(m)
 		}
 		reduce := f&LateMoveReduction != 0 && depth >= 3 && moveCount > 1+b2i(pvNode) && (quiet || !mp.good(m))
 		t.playing(ply, m)
@@ -614,15 +613,7 @@ func (t *thread) rewardQuiet(ply int, m board.Move, bonus int) {
 // captureEntry returns the capture history entry of the capture or
 // promotion m.
 func (t *thread) captureEntry(m board.Move) *int16 {
-	pos := t.pos
-	captured := board.NoPieceType
-	if pos.IsCapture(m) {
-		captured = board.Pawn // en passant
-		if pc := pos.PieceAt(m.To()); pc != board.NoPiece {
-			captured = pc.Type()
-		}
-	}
-	return &t.capt[pos.PieceAt(m.From())][m.To()][captured]
+	return &t.capt[t.pos.PieceAt(m.From())][m.To()][capturedType(t.pos, m)]
 }
 
 // playing records m (NoMove for a null move) as the move made from ply.
@@ -709,11 +700,7 @@ func (t *thread) qsearch(alpha, beta, ply int) int {
 	for m := mp.next(); m != board.NoMove; m = mp.next() {
 		if !inCheck && !m.IsPromotion() {
 			// Delta pruning: even winning the piece cannot reach alpha.
-			victim := board.Pawn
-			if pc := pos.PieceAt(m.To()); pc != board.NoPiece {
-				victim = pc.Type()
-			}
-			if staticEval+pieceValue[victim]+200 <= alpha {
+			if staticEval+pieceValue[capturedType(pos, m)]+200 <= alpha {
 				continue
 			}
 		}
