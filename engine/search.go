@@ -72,6 +72,7 @@ type thread struct {
 	hist     history
 	cont     contHistory
 	capt     captureHistory
+	corr     correctionHistory
 	counters counterMoves
 	stack    [MaxPly + 4]frame
 	pvTable  [MaxPly + 1][MaxPly + 1]board.Move
@@ -97,6 +98,7 @@ func (t *thread) clearHistory() {
 	t.hist = history{}
 	t.cont = contHistory{}
 	t.capt = captureHistory{}
+	t.corr = correctionHistory{}
 	t.counters = counterMoves{}
 }
 
@@ -302,6 +304,22 @@ func (t *thread) evaluate() int {
 	return min(max(t.eval.Evaluate(t.pos), -mateBound+1), mateBound-1)
 }
 
+// staticEval returns the evaluation of a node not in check, before and
+// after correction: the table's copy of the uncorrected one when entry is a
+// hit, else a fresh one.
+func (t *thread) staticEval(entry tt.Entry, hit bool) (raw, corrected int) {
+	if hit {
+		raw = int(entry.Eval)
+	} else {
+		raw = t.evaluate()
+	}
+	corrected = raw
+	if t.r.features&CorrectionHistory != 0 {
+		corrected = min(max(raw+t.corr.get(t.pos), -mateBound+1), mateBound-1)
+	}
+	return raw, corrected
+}
+
 // search is the fail-soft principal variation search below the root.
 func (t *thread) search(alpha, beta, depth, ply int, cutNode bool) int {
 	t.pvLen[ply] = 0
@@ -351,13 +369,9 @@ func (t *thread) search(alpha, beta, depth, ply int, cutNode bool) int {
 	// Static evaluation, sharpened by the table's score when its bound
 	// allows.
 	t.stack[ply+2].killers = [2]board.Move{}
-	staticEval, eval := noEval, noEval
+	rawEval, staticEval, eval := noEval, noEval, noEval
 	if !inCheck {
-		if hit {
-			staticEval = int(entry.Eval)
-		} else {
-			staticEval = t.evaluate()
-		}
+		rawEval, staticEval = t.staticEval(entry, hit)
 		eval = staticEval
 		if hit && (entry.Bound == tt.Exact ||
 			entry.Bound == tt.Lower && ttScore > eval ||
@@ -405,6 +419,24 @@ func (t *thread) search(alpha, beta, depth, ply int, cutNode bool) int {
 				}
 			}
 		}
+		// ProbCut: a good capture that beats beta by a margin in a
+		// shallow search would almost surely beat beta in a full one.
+		pcBeta := beta + 200
+		if f&ProbCut != 0 && depth >= 5 && beta > -mateBound && pcBeta < mateBound &&
+			!(hit && int(entry.Depth) >= depth-3 && ttScore < pcBeta) {
+			if score, m := t.probCut(pcBeta, staticEval, depth, ply, ttMove, cutNode); m != board.NoMove {
+				t.table.Store(key, tt.Entry{
+					Move:  uint16(m),
+					Score: int16(scoreToTT(score, ply)),
+					Eval:  int16(rawEval),
+					Depth: int8(depth - 3),
+					Bound: tt.Lower,
+				})
+				return score
+			} else if t.stopped {
+				return 0
+			}
+		}
 	}
 
 	// Internal iterative reduction: without a hash move this node is
@@ -432,6 +464,10 @@ func (t *thread) search(alpha, beta, depth, ply int, cutNode bool) int {
 		moveCount++
 		quiet := !m.IsPromotion() && !pos.IsCapture(m)
 		givesCheck := pos.GivesCheck(m)
+		quietHist := 0
+		if quiet {
+			quietHist = mp.quietHistory(m)
+		}
 
 		// Shallow-depth pruning, once a move has saved us from being mated.
 		if best > -mateBound && pos.NonPawnMaterial(us) {
@@ -440,6 +476,10 @@ func (t *thread) search(alpha, beta, depth, ply int, cutNode bool) int {
 				lmrDepth -= int(lmrTable[depth][moveCount])
 			}
 			if quiet {
+				if f&HistoryPruning != 0 && lmrDepth < 4 && quietHist < -3000*depth &&
+					m != sf.killers[0] && m != sf.killers[1] && m != counter {
+					continue
+				}
 				if f&LateMovePruning != 0 && !inCheck && !givesCheck && moveCount >= lmpLimit(depth, improving) {
 					continue
 				}
@@ -479,10 +519,6 @@ func (t *thread) search(alpha, beta, depth, ply int, cutNode bool) int {
 		}
 		if givesCheck && f&CheckExtension != 0 && canExtend {
 			newDepth++
-		}
-		quietHist := 0
-		if quiet {
-			quietHist = mp.quietHistory(m)
 		}
 		reduce := f&LateMoveReduction != 0 && depth >= 3 && moveCount > 1+b2i(pvNode) && (quiet || !mp.good(m))
 		t.playing(ply, m)
@@ -559,11 +595,49 @@ func (t *thread) search(alpha, beta, depth, ply int, cutNode bool) int {
 	t.table.Store(key, tt.Entry{
 		Move:  uint16(bestMove),
 		Score: int16(scoreToTT(best, ply)),
-		Eval:  int16(max(staticEval, -mateBound)),
+		Eval:  int16(max(rawEval, -mateBound)),
 		Depth: int8(depth),
 		Bound: bound,
 	})
+	// Teach the correction history what the search found, unless a capture
+	// or promotion explains the difference or the bound says nothing
+	// about the direction of the error.
+	if f&CorrectionHistory != 0 && !inCheck && (bestMove == board.NoMove || !pos.IsCapture(bestMove) && !bestMove.IsPromotion()) &&
+		best > -mateBound && best < mateBound &&
+		!(bound == tt.Lower && best <= staticEval) && !(bound == tt.Upper && best >= staticEval) {
+		t.corr.update(pos, depth, best-staticEval)
+	}
 	return best
+}
+
+// probCut tries the captures that win at least pcBeta-staticEval by SEE,
+// each first by quiescence and then by a search 4 plies shallower, and
+// returns the first one whose score reaches pcBeta, with that score; or
+// NoMove.
+func (t *thread) probCut(pcBeta, staticEval, depth, ply int, ttMove board.Move, cutNode bool) (int, board.Move) {
+	pos := t.pos
+	var mp picker
+	mp.initQuiescence(pos, &t.hist, ttMove)
+	mp.capt = &t.capt
+	for m := mp.next(); m != board.NoMove; m = mp.next() {
+		if !pos.SEEGE(m, pcBeta-staticEval) {
+			continue
+		}
+		t.playing(ply, m)
+		pos.Make(m)
+		score := -t.qsearch(-pcBeta, -pcBeta+1, ply+1)
+		if score >= pcBeta {
+			score = -t.search(-pcBeta, -pcBeta+1, depth-4, ply+1, !cutNode)
+		}
+		pos.Unmake()
+		if t.stopped {
+			return 0, board.NoMove
+		}
+		if score >= pcBeta {
+			return score, m
+		}
+	}
+	return 0, board.NoMove
 }
 
 // lmpLimit is the number of quiet moves searched at depth before the rest
@@ -676,17 +750,13 @@ func (t *thread) qsearch(alpha, beta, ply int) int {
 		}
 	}
 
-	best, staticEval := -mate+ply, noEval
+	best, rawEval, staticEval := -mate+ply, noEval, noEval
 	if !inCheck {
-		if hit {
-			staticEval = int(entry.Eval)
-		} else {
-			staticEval = t.evaluate()
-		}
+		rawEval, staticEval = t.staticEval(entry, hit)
 		best = staticEval
 		if best >= beta {
 			if !hit {
-				t.table.Store(key, tt.Entry{Score: int16(scoreToTT(best, ply)), Eval: int16(staticEval), Bound: tt.Lower})
+				t.table.Store(key, tt.Entry{Score: int16(scoreToTT(best, ply)), Eval: int16(rawEval), Bound: tt.Lower})
 			}
 			return best
 		}
@@ -729,7 +799,7 @@ func (t *thread) qsearch(alpha, beta, ply int) int {
 	t.table.Store(key, tt.Entry{
 		Move:  uint16(bestMove),
 		Score: int16(scoreToTT(best, ply)),
-		Eval:  int16(max(staticEval, -mateBound)),
+		Eval:  int16(max(rawEval, -mateBound)),
 		Bound: bound,
 	})
 	return best

@@ -352,7 +352,7 @@ func TestScoreTT(t *testing.T) {
 }
 
 func TestFeatures(t *testing.T) {
-	if got := AllFeatures.String(); got != "nmp,rfp,fp,lmr,lmp,see,checkext,iir,mdp,asp,se" {
+	if got := AllFeatures.String(); got != "nmp,rfp,fp,lmr,lmp,see,checkext,iir,mdp,asp,se,corr,hp,pc" {
 		t.Errorf("AllFeatures = %q", got)
 	}
 	f, err := ParseFeatures("lmr, nmp")
