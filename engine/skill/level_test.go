@@ -16,7 +16,7 @@ func TestForElo(t *testing.T) {
 		{800, table[0]},
 		{500, table[0]}, // clamped
 		{850, Level{Elo: 850, Depth: 1, Nodes: 424, MultiPV: 6, Spread: 110, MaxLoss: 325}},
-		{1400, Level{Elo: 1400, Depth: 5, Nodes: 30414, MultiPV: 4, Spread: 30, MaxLoss: 104}},
+		{1400, Level{Elo: 1400, Depth: 5, Nodes: 21213, MultiPV: 4, Spread: 33, MaxLoss: 110}},
 		{2700, Level{Elo: 2700, Depth: 44, Nodes: 31622777, MultiPV: 1}},
 		{2800, table[len(table)-1]},
 		{3500, table[len(table)-1]}, // clamped
