@@ -13,7 +13,7 @@ TUNE_NODES  ?= 2500
 TUNE_EPOCHS ?= 200
 TUNE_LAMBDA ?= 1e-8
 
-.PHONY: build build-basic run test test-race fuzz perft-full perft-bench eval-bench bench tactics calibrate match-test tune-data tune ci clean
+.PHONY: build build-basic run test test-race fuzz perft-full perft-bench eval-bench bench tactics calibrate reference ablation match-test tune-data tune ci clean
 
 ## build: build the engine binary (make EXE=path builds it there, as OpenBench expects)
 build:
@@ -85,6 +85,35 @@ calibrate: build
 	  -engine cmd=$(STOCKFISH) name=SF-$(ELO) option.UCI_LimitStrength=true option.UCI_Elo=$(ELO) option.Threads=1 option.Hash=16 \
 	  -each tc=10+0.1 "option.Move Overhead=200" -rounds 50 -games 2 -repeat \
 	  -openings file=../shared/data/openings/noob_3moves_20k.epd order=random -pgnout file=calibrate-$(ELO).pgn
+
+## reference: 300 games at 10+0.1 against a Debian reference engine,
+## REF=gnuchessu|glaurung|toga2|stockfish2400 (acceptance 4 of the search issue)
+REF     ?= gnuchessu
+ROUNDS  ?= 150
+SRAND   ?= 1
+OPENINGS := file=../shared/data/openings/noob_3moves_20k.epd format=epd order=random
+ADJUDICATE := -resign movecount=4 score=600 -draw movenumber=40 movecount=8 score=10
+REF_gnuchessu     := cmd=/usr/games/gnuchessu name=gnuchess option.OwnBook=false
+REF_glaurung      := cmd=/usr/games/glaurung name=glaurung option.OwnBook=false option.Threads=1
+REF_toga2         := cmd=/usr/games/toga2 name=toga2 option.OwnBook=false
+REF_stockfish2400 := cmd=$(STOCKFISH) name=sf2400 option.UCI_LimitStrength=true option.UCI_Elo=2400 option.Threads=1
+reference: build
+	@test -n "$(REF_$(REF))" || { echo "unknown REF=$(REF)"; exit 2; }
+	PATH=/usr/games:$$PATH ./$(EXE) match -engine cmd=./$(EXE) name=Luft -engine $(REF_$(REF)) \
+	  -each tc=10+0.1 option.Hash=64 -rounds $(ROUNDS) -games 2 -repeat -concurrency 2 \
+	  -openings $(OPENINGS) -srand $(SRAND) $(ADJUDICATE) -pgnout file=reference-$(REF).pgn
+	./$(EXE) match -check-pgn reference-$(REF).pgn
+
+## ablation: Luft against itself with search features switched OFF=a,b (or ON=c), NODES a move
+NODES ?= 20000
+ABLATION_PGN = ablation$(if $(OFF),-no-$(OFF))$(if $(ON),-with-$(ON)).pgn
+ablation:
+	$(GO) build -trimpath -ldflags "$(LDFLAGS)" -o $(EXE)-base ./cmd/luft
+	$(GO) build -trimpath -ldflags "$(LDFLAGS) -X github.com/luftchess/luft/engine.buildDisabled=$(OFF) -X github.com/luftchess/luft/engine.buildEnabled=$(ON)" -o $(EXE)-test ./cmd/luft
+	./$(EXE)-test match -engine cmd=./$(EXE)-test name=test -engine cmd=./$(EXE)-base name=base \
+	  -each nodes=$(NODES) -rounds $(ROUNDS) -games 2 -repeat -concurrency 2 \
+	  -openings $(OPENINGS) -srand $(SRAND) -resign movecount=4 score=500 -pgnout file=$(ABLATION_PGN)
+	./$(EXE)-test match -check-pgn $(ABLATION_PGN)
 
 ## match-test: a short real match of Luft against Stockfish at UCI_Elo 1350
 match-test:
