@@ -299,6 +299,26 @@ func (t *thread) enterNode() bool {
 	return t.stopped
 }
 
+// settled counts a node at ply and reports whether its score is known
+// without looking at its moves, and that score: the search must stop, the
+// position is a draw, or the ply limit is reached.
+func (t *thread) settled(ply int) (score int, ok bool) {
+	t.pvLen[ply] = 0
+	if t.enterNode() {
+		return 0, true
+	}
+	t.selDepth = max(t.selDepth, ply)
+	switch {
+	case t.pos.IsDraw(ply):
+		return 0, true
+	case ply < MaxPly-1:
+		return 0, false
+	case t.pos.InCheck():
+		return 0, true
+	}
+	return t.evaluate(), true
+}
+
 // evaluate returns the static evaluation, kept clear of the mate scores.
 func (t *thread) evaluate() int {
 	return min(max(t.eval.Evaluate(t.pos), -mateBound+1), mateBound-1)
@@ -322,25 +342,14 @@ func (t *thread) staticEval(entry tt.Entry, hit bool) (raw, corrected int) {
 
 // search is the fail-soft principal variation search below the root.
 func (t *thread) search(alpha, beta, depth, ply int, cutNode bool) int {
-	t.pvLen[ply] = 0
 	if depth <= 0 {
 		return t.qsearch(alpha, beta, ply)
 	}
-	if t.enterNode() {
-		return 0
+	if score, ok := t.settled(ply); ok {
+		return score
 	}
-	t.selDepth = max(t.selDepth, ply)
 	pos := t.pos
-	if pos.IsDraw(ply) {
-		return 0
-	}
 	inCheck := pos.InCheck()
-	if ply >= MaxPly-1 {
-		if inCheck {
-			return 0
-		}
-		return t.evaluate()
-	}
 	f := t.r.features
 	pvNode := beta-alpha > 1
 
@@ -722,22 +731,11 @@ func (t *thread) updatePV(ply int, m board.Move) {
 // until the position is quiet, so that the static evaluation is only
 // trusted where nothing hangs.
 func (t *thread) qsearch(alpha, beta, ply int) int {
-	t.pvLen[ply] = 0
-	if t.enterNode() {
-		return 0
+	if score, ok := t.settled(ply); ok {
+		return score
 	}
-	t.selDepth = max(t.selDepth, ply)
 	pos := t.pos
-	if pos.IsDraw(ply) {
-		return 0
-	}
 	inCheck := pos.InCheck()
-	if ply >= MaxPly-1 {
-		if inCheck {
-			return 0
-		}
-		return t.evaluate()
-	}
 	pvNode := beta-alpha > 1
 
 	key := pos.Key()
