@@ -5,6 +5,8 @@ EXE     ?= luft
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 GO      ?= go
 LDFLAGS := -X main.version=$(VERSION)
+# RUN is the command that runs $(EXE): EXE may be a bare name or a path.
+RUN      = $(if $(findstring /,$(EXE)),$(EXE),./$(EXE))
 STOCKFISH ?= /usr/games/stockfish
 
 TUNE_DIR    ?= ../tune-data
@@ -25,7 +27,7 @@ build-basic:
 
 ## run: build and start the engine in UCI mode
 run: build
-	./$(EXE)
+	$(RUN)
 
 ## test: the normal test suite
 test:
@@ -57,22 +59,22 @@ eval-bench:
 ## $(TUNE_DIR)/data.txt, labelled with results blended with Stockfish's scores in $(TUNE_DIR)/labelled.txt
 tune-data: build
 	mkdir -p $(TUNE_DIR)
-	./$(EXE) match -engine cmd=./$(EXE) name=a -engine cmd=./$(EXE) name=b -each nodes=$(TUNE_NODES) \
+	$(RUN) match -engine cmd=$(RUN) name=a -engine cmd=$(RUN) name=b -each nodes=$(TUNE_NODES) \
 	    -rounds $(TUNE_ROUNDS) -games 2 -repeat -concurrency 2 \
 	    -openings file=../shared/data/openings/noob_3moves_20k.epd format=epd order=random \
 	    -resign movecount=3 score=1000 -draw movenumber=40 movecount=8 score=10 \
 	    -pgnout file=$(TUNE_DIR)/games.pgn
-	./$(EXE) tune extract -out $(TUNE_DIR)/data.txt $(TUNE_DIR)/games.pgn
-	./$(EXE) tune label -engine $(STOCKFISH) -depth 6 -weight 0.5 -threads 2 -out $(TUNE_DIR)/labelled.txt $(TUNE_DIR)/data.txt
+	$(RUN) tune extract -out $(TUNE_DIR)/data.txt $(TUNE_DIR)/games.pgn
+	$(RUN) tune label -engine $(STOCKFISH) -depth 6 -weight 0.5 -threads 2 -out $(TUNE_DIR)/labelled.txt $(TUNE_DIR)/data.txt
 
 ## tune: fit the evaluation weights to $(TUNE_DIR)/labelled.txt and write eval/weights.txt (rebuild to use them)
 tune: build
-	./$(EXE) tune fit -threads 2 -epochs $(TUNE_EPOCHS) -lambda $(TUNE_LAMBDA) -out eval/weights.txt.new $(TUNE_DIR)/labelled.txt
+	$(RUN) tune fit -threads 2 -epochs $(TUNE_EPOCHS) -lambda $(TUNE_LAMBDA) -out eval/weights.txt.new $(TUNE_DIR)/labelled.txt
 	mv eval/weights.txt.new eval/weights.txt
 
 ## bench: the search bench signature (nodes) and speed
 bench: build
-	./$(EXE) bench
+	$(RUN) bench
 
 ## tactics: WAC (300 positions) at 1 s each; prints the number solved
 tactics:
@@ -81,7 +83,7 @@ tactics:
 ## calibrate: Luft at UCI_Elo $(ELO) against Stockfish at the same UCI_Elo, 100 games at 10+0.1
 ELO ?= 1500
 calibrate: build
-	./$(EXE) match -engine cmd=./$(EXE) name=Luft-$(ELO) option.UCI_LimitStrength=true option.UCI_Elo=$(ELO) \
+	$(RUN) match -engine cmd=$(RUN) name=Luft-$(ELO) option.UCI_LimitStrength=true option.UCI_Elo=$(ELO) \
 	  -engine cmd=$(STOCKFISH) name=SF-$(ELO) option.UCI_LimitStrength=true option.UCI_Elo=$(ELO) option.Threads=1 option.Hash=16 \
 	  -each tc=10+0.1 "option.Move Overhead=200" -rounds 50 -games 2 -repeat \
 	  -openings file=../shared/data/openings/noob_3moves_20k.epd order=random -pgnout file=calibrate-$(ELO).pgn
@@ -99,10 +101,10 @@ REF_toga2         := cmd=/usr/games/toga2 name=toga2 option.OwnBook=false
 REF_stockfish2400 := cmd=$(STOCKFISH) name=sf2400 option.UCI_LimitStrength=true option.UCI_Elo=2400 option.Threads=1
 reference: build
 	@test -n "$(REF_$(REF))" || { echo "unknown REF=$(REF)"; exit 2; }
-	PATH=/usr/games:$$PATH ./$(EXE) match -engine cmd=./$(EXE) name=Luft -engine $(REF_$(REF)) \
+	PATH=/usr/games:$$PATH $(RUN) match -engine cmd=$(RUN) name=Luft -engine $(REF_$(REF)) \
 	  -each tc=10+0.1 option.Hash=64 -rounds $(ROUNDS) -games 2 -repeat -concurrency 2 \
 	  -openings $(OPENINGS) -srand $(SRAND) $(ADJUDICATE) -pgnout file=reference-$(REF).pgn
-	./$(EXE) match -check-pgn reference-$(REF).pgn
+	$(RUN) match -check-pgn reference-$(REF).pgn
 
 ## ablation: Luft against itself with search features switched OFF=a,b (or ON=c), NODES a move
 NODES ?= 20000
@@ -110,10 +112,10 @@ ABLATION_PGN = ablation$(if $(OFF),-no-$(OFF))$(if $(ON),-with-$(ON)).pgn
 ablation:
 	$(GO) build -trimpath -ldflags "$(LDFLAGS)" -o $(EXE)-base ./cmd/luft
 	$(GO) build -trimpath -ldflags "$(LDFLAGS) -X github.com/luftchess/luft/engine.buildDisabled=$(OFF) -X github.com/luftchess/luft/engine.buildEnabled=$(ON)" -o $(EXE)-test ./cmd/luft
-	./$(EXE)-test match -engine cmd=./$(EXE)-test name=test -engine cmd=./$(EXE)-base name=base \
+	$(RUN)-test match -engine cmd=$(RUN)-test name=test -engine cmd=$(RUN)-base name=base \
 	  -each nodes=$(NODES) -rounds $(ROUNDS) -games 2 -repeat -concurrency 2 \
 	  -openings $(OPENINGS) -srand $(SRAND) -resign movecount=4 score=500 -pgnout file=$(ABLATION_PGN)
-	./$(EXE)-test match -check-pgn $(ABLATION_PGN)
+	$(RUN)-test match -check-pgn $(ABLATION_PGN)
 
 ## match-test: a short real match of Luft against Stockfish at UCI_Elo 1350
 match-test:
