@@ -15,7 +15,7 @@ TUNE_NODES  ?= 2500
 TUNE_EPOCHS ?= 200
 TUNE_LAMBDA ?= 1e-8
 
-.PHONY: build build-basic run test test-race fuzz perft-full perft-bench eval-bench bench tactics calibrate reference ablation match-test tune-data tune ci clean
+.PHONY: build build-basic run test test-race fuzz perft-full perft-bench eval-bench bench tactics calibrate reference ablation time-check match-test tune-data tune ci clean
 
 ## build: build the engine binary (make EXE=path builds it there, as OpenBench expects)
 build:
@@ -105,6 +105,19 @@ reference: build
 	  -each tc=10+0.1 option.Hash=64 -rounds $(ROUNDS) -games 2 -repeat -concurrency 2 \
 	  -openings $(OPENINGS) -srand $(SRAND) $(ADJUDICATE) -pgnout file=reference-$(REF).pgn
 	$(RUN) match -check-pgn reference-$(REF).pgn
+
+## time-check: Luft against Stockfish at 1+0.01 (400 games, UCI_Elo 2000) and 0.2+0.01 (120 games,
+## UCI_Elo 1800) on an honest clock; every game lost on time or by an illegal move shows in the report
+TIME_OPENINGS := file=../shared/data/openings/uho_4060_v2_20k.epd format=epd order=random
+time-check: build
+	$(RUN) match -engine cmd=$(RUN) name=Luft -engine cmd=$(STOCKFISH) name=sf2000 option.UCI_LimitStrength=true option.UCI_Elo=2000 option.Threads=1 \
+	  -each tc=1+0.01 option.Hash=16 -rounds 200 -games 2 -repeat -concurrency 2 \
+	  -openings $(TIME_OPENINGS) -srand $(SRAND) -pgnout file=time-1s.pgn
+	$(RUN) match -check-pgn time-1s.pgn
+	$(RUN) match -engine cmd=$(RUN) name=Luft -engine cmd=$(STOCKFISH) name=sf1800 option.UCI_LimitStrength=true option.UCI_Elo=1800 option.Threads=1 \
+	  -each tc=0.2+0.01 option.Hash=16 -rounds 60 -games 2 -repeat -concurrency 2 \
+	  -openings $(TIME_OPENINGS) -srand $(SRAND) -pgnout file=time-02s.pgn
+	$(RUN) match -check-pgn time-02s.pgn
 
 ## ablation: Luft against itself with search features switched OFF=a,b (or ON=c), NODES a move
 NODES ?= 20000
