@@ -109,15 +109,14 @@ reference: build
 ## time-check: Luft against Stockfish at 1+0.01 (400 games, UCI_Elo 2000) and 0.2+0.01 (120 games,
 ## UCI_Elo 1800) on an honest clock; every game lost on time or by an illegal move shows in the report
 TIME_OPENINGS := file=../shared/data/openings/uho_4060_v2_20k.epd format=epd order=random
+# time_match: Luft against Stockfish at UCI_Elo $(1), clock $(2), $(3) rounds of 2 games, PGN $(4)
+time_match = $(RUN) match -engine cmd=$(RUN) name=Luft -engine cmd=$(STOCKFISH) name=sf$(1) \
+	  option.UCI_LimitStrength=true option.UCI_Elo=$(1) option.Threads=1 \
+	  -each tc=$(2) option.Hash=16 -rounds $(3) -games 2 -repeat -concurrency 2 \
+	  -openings $(TIME_OPENINGS) -srand $(SRAND) -pgnout file=$(4) && $(RUN) match -check-pgn $(4)
 time-check: build
-	$(RUN) match -engine cmd=$(RUN) name=Luft -engine cmd=$(STOCKFISH) name=sf2000 option.UCI_LimitStrength=true option.UCI_Elo=2000 option.Threads=1 \
-	  -each tc=1+0.01 option.Hash=16 -rounds 200 -games 2 -repeat -concurrency 2 \
-	  -openings $(TIME_OPENINGS) -srand $(SRAND) -pgnout file=time-1s.pgn
-	$(RUN) match -check-pgn time-1s.pgn
-	$(RUN) match -engine cmd=$(RUN) name=Luft -engine cmd=$(STOCKFISH) name=sf1800 option.UCI_LimitStrength=true option.UCI_Elo=1800 option.Threads=1 \
-	  -each tc=0.2+0.01 option.Hash=16 -rounds 60 -games 2 -repeat -concurrency 2 \
-	  -openings $(TIME_OPENINGS) -srand $(SRAND) -pgnout file=time-02s.pgn
-	$(RUN) match -check-pgn time-02s.pgn
+	$(call time_match,2000,1+0.01,200,time-1s.pgn)
+	$(call time_match,1800,0.2+0.01,60,time-02s.pgn)
 
 ## ablation: Luft against itself with search features switched OFF=a,b (or ON=c), NODES a move
 NODES ?= 20000
