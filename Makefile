@@ -81,12 +81,15 @@ tactics:
 	$(GO) test -tags tactics -run Tactics -timeout 30m -v ./engine -movetime 1s
 
 ## calibrate: Luft at UCI_Elo $(ELO) against Stockfish at the same UCI_Elo, 100 games at 10+0.1
+## with both engines' default Move Overhead (openings drawn with seed ELO unless CAL_SRAND is set)
 ELO ?= 1500
+CAL_SRAND ?= $(ELO)
 calibrate: build
 	$(RUN) match -engine cmd=$(RUN) name=Luft-$(ELO) option.UCI_LimitStrength=true option.UCI_Elo=$(ELO) \
 	  -engine cmd=$(STOCKFISH) name=SF-$(ELO) option.UCI_LimitStrength=true option.UCI_Elo=$(ELO) option.Threads=1 option.Hash=16 \
-	  -each tc=10+0.1 "option.Move Overhead=200" -rounds 50 -games 2 -repeat \
+	  -each tc=10+0.1 -rounds 50 -games 2 -repeat -concurrency 2 -srand $(CAL_SRAND) \
 	  -openings file=../shared/data/openings/noob_3moves_20k.epd order=random -pgnout file=calibrate-$(ELO).pgn
+	$(RUN) match -check-pgn calibrate-$(ELO).pgn
 
 ## reference: 300 games at 10+0.1 against a Debian reference engine,
 ## REF=gnuchessu|glaurung|toga2|stockfish2400 (acceptance 4 of the search issue)
