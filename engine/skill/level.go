@@ -41,7 +41,9 @@ const MaxSkill = 20
 // measured. Matches against one fixed Stockfish level mislead: the depth-8
 // row scored +511 against UCI_Elo 1500 but -436 against 2000. Rows below
 // 1350, Stockfish's lowest UCI_Elo, can only be placed by matches between
-// Luft's own levels.
+// Luft's own levels. Full-strength Luft plays like Stockfish's 2300 or so
+// at 10+0.1, so the rows from 2400 up hardly ever bind at such speeds:
+// they are budgets for slow games, not calibrated ratings.
 var table = []Level{
 	{Elo: 800, Depth: 1, Nodes: 300, MultiPV: 6, Spread: 120, MaxLoss: 350},
 	{Elo: 900, Depth: 1, Nodes: 600, MultiPV: 6, Spread: 100, MaxLoss: 300},
@@ -52,8 +54,8 @@ var table = []Level{
 	{Elo: 1500, Depth: 5, Nodes: 30000, MultiPV: 4, Spread: 30, MaxLoss: 100},
 	{Elo: 1650, Depth: 6, Nodes: 40000, MultiPV: 3, Spread: 22, MaxLoss: 80},
 	{Elo: 1800, Depth: 7, Nodes: 75000, MultiPV: 3, Spread: 14, MaxLoss: 55},
-	{Elo: 2000, Depth: 12, Nodes: 800000, MultiPV: 2, Spread: 8, MaxLoss: 30},
-	{Elo: 2200, Depth: 14, Nodes: 2000000, MultiPV: 1},
+	{Elo: 2000, Depth: 10, Nodes: 110000, MultiPV: 2, Spread: 8, MaxLoss: 30},
+	{Elo: 2200, Depth: 14, Nodes: 250000, MultiPV: 1},
 	{Elo: 2400, Depth: 18, Nodes: 6000000, MultiPV: 1},
 	{Elo: 2600, Depth: 24, Nodes: 20000000, MultiPV: 1},
 	{Elo: 2800, Depth: 64, Nodes: 50000000, MultiPV: 1},
