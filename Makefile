@@ -88,7 +88,7 @@ calibrate: build
 	$(RUN) match -engine cmd=$(RUN) name=Luft-$(ELO) option.UCI_LimitStrength=true option.UCI_Elo=$(ELO) \
 	  -engine cmd=$(STOCKFISH) name=SF-$(ELO) option.UCI_LimitStrength=true option.UCI_Elo=$(ELO) option.Threads=1 option.Hash=16 \
 	  -each tc=10+0.1 -rounds 50 -games 2 -repeat -concurrency 2 -srand $(CAL_SRAND) \
-	  -openings file=../shared/data/openings/noob_3moves_20k.epd order=random -pgnout file=calibrate-$(ELO).pgn
+	  -openings $(OPENINGS) -pgnout file=calibrate-$(ELO).pgn
 	$(RUN) match -check-pgn calibrate-$(ELO).pgn
 
 ## reference: 300 games at 10+0.1 against a Debian reference engine,
