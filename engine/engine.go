@@ -6,6 +6,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"runtime"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -61,6 +62,12 @@ func (e *Engine) SetOptions(o Options) {
 	o.Enabled |= on
 	o.Disabled |= off
 	if e.table == nil || o.HashMB != e.opts.HashMB {
+		// Free the old table before allocating the new one, so that the
+		// two are never held at once (CheckMemory counts on it).
+		if e.table != nil {
+			e.table = nil
+			runtime.GC()
+		}
 		e.table = tt.New(o.HashMB)
 	}
 	if len(e.threads) != o.Threads {

@@ -13,12 +13,10 @@ import (
 
 // settings are the current values of the UCI options.
 type settings struct {
-	engine     engine.Options
-	ponder     bool
-	showWDL    bool
-	chess960   bool
-	syzygyPath string
-	play       playSettings
+	engine  engine.Options
+	ponder  bool
+	showWDL bool
+	play    playSettings
 }
 
 // playSettings are the options that shape how the engine plays rather
@@ -58,10 +56,12 @@ type option struct {
 }
 
 // optionTable lists every option in the order the uci command declares them.
-// Adding an option is adding one line here.
+// Adding an option is adding one line here. An option is declared only
+// when it works over its whole range: Chess960 and tablebases are not
+// declared until Luft supports them.
 var optionTable = []option{
-	spin("Threads", 1, 1, 1024, func(s *session, v int) { s.settings.engine.Threads = v }),
-	spin("Hash", 16, 1, maxHashMB, func(s *session, v int) { s.settings.engine.HashMB = v }),
+	memorySpin("Threads", 1, engine.MaxThreads, func(o *engine.Options) *int { return &o.Threads }),
+	memorySpin("Hash", 16, engine.MaxHashMB(), func(o *engine.Options) *int { return &o.HashMB }),
 	button("Clear Hash", func(s *session) { s.pendingNewGame = true }),
 	check("Ponder", false, func(s *session, v bool) { s.settings.ponder = v }),
 	spin("MultiPV", 1, 1, 256, func(s *session, v int) { s.settings.engine.MultiPV = v }),
@@ -69,22 +69,10 @@ var optionTable = []option{
 		s.settings.engine.MoveOverhead = time.Duration(v) * time.Millisecond
 	}),
 	check("UCI_ShowWDL", false, func(s *session, v bool) { s.settings.showWDL = v }),
-	check("UCI_Chess960", false, func(s *session, v bool) {
-		s.settings.chess960 = v
-		if v {
-			s.infof("UCI_Chess960 is not supported yet: castling rights and moves are read as standard chess")
-		}
-	}),
-	text("SyzygyPath", "", func(s *session, v string) {
-		s.settings.syzygyPath = v
-		if v != "" {
-			s.infof("SyzygyPath stored; tablebases are not supported yet")
-		}
-	}),
 	check("OwnBook", false, func(s *session, v bool) { s.settings.play.ownBook = v }),
 	{name: "BookFile", kind: "string", set: setBookFile},
 	check("UCI_LimitStrength", false, func(s *session, v bool) { s.settings.play.limitStrength = v }),
-	spin("UCI_Elo", 1500, skill.MinElo, skill.MaxElo, func(s *session, v int) { s.settings.play.elo = v }),
+	spin("UCI_Elo", 1500, skill.MinCalibratedElo, skill.MaxCalibratedElo, func(s *session, v int) { s.settings.play.elo = v }),
 	spin("Skill Level", skill.MaxSkill, 0, skill.MaxSkill, func(s *session, v int) { s.settings.play.skillLevel = v }),
 }
 
@@ -106,24 +94,49 @@ func setBookFile(s *session, value string) error {
 	return nil
 }
 
-// maxHashMB bounds Hash: 64 GiB is more than any machine Luft targets has,
-// and far below sizes that would overflow the table's index arithmetic.
-const maxHashMB = 1 << 16
-
 // spin declares an integer option in [min, max].
 func spin(name string, def, min, max int, set func(*session, int)) option {
 	return option{name: name, kind: "spin", def: strconv.Itoa(def), min: min, max: max,
 		set: func(s *session, v string) error {
-			n, err := strconv.Atoi(v)
+			n, err := parseSpin(v, min, max)
 			if err != nil {
-				return fmt.Errorf("%q is not an integer", v)
-			}
-			if n < min || n > max {
-				return fmt.Errorf("%d is outside [%d, %d]", n, min, max)
+				return err
 			}
 			set(s, n)
 			return nil
 		}}
+}
+
+// memorySpin declares a spin option from 1 to max that sizes the engine's
+// memory (Hash, Threads). A value whose table and threads would not fit
+// in the memory available now is refused, and the old one kept.
+func memorySpin(name string, def, max int, field func(*engine.Options) *int) option {
+	return option{name: name, kind: "spin", def: strconv.Itoa(def), min: 1, max: max,
+		set: func(s *session, v string) error {
+			n, err := parseSpin(v, 1, max)
+			if err != nil {
+				return err
+			}
+			o := s.settings.engine
+			*field(&o) = n
+			if err := engine.CheckMemory(o, s.applied); err != nil {
+				return err
+			}
+			s.settings.engine = o
+			return nil
+		}}
+}
+
+// parseSpin parses the value of a spin option in [min, max].
+func parseSpin(v string, min, max int) (int, error) {
+	n, err := strconv.Atoi(v)
+	if err != nil {
+		return 0, fmt.Errorf("%q is not an integer", v)
+	}
+	if n < min || n > max {
+		return 0, fmt.Errorf("%d is outside [%d, %d]", n, min, max)
+	}
+	return n, nil
 }
 
 // check declares a boolean option.
@@ -146,12 +159,6 @@ func check(name string, def bool, set func(*session, bool)) option {
 func button(name string, press func(*session)) option {
 	return option{name: name, kind: "button",
 		set: func(s *session, _ string) error { press(s); return nil }}
-}
-
-// text declares a string option. UCI calls this type "string".
-func text(name, def string, set func(*session, string)) option {
-	return option{name: name, kind: "string", def: def,
-		set: func(s *session, v string) error { set(s, v); return nil }}
 }
 
 // String returns the option's declaration line.

@@ -40,10 +40,36 @@ func TestOptionDeclarations(t *testing.T) {
 		}
 		names[o.name] = true
 	}
-	for _, n := range []string{"Hash", "Threads", "Ponder", "MultiPV", "Move Overhead", "UCI_Chess960", "UCI_ShowWDL", "SyzygyPath", "Clear Hash", "OwnBook", "BookFile", "UCI_LimitStrength", "UCI_Elo", "Skill Level"} {
+	for _, n := range []string{"Hash", "Threads", "Ponder", "MultiPV", "Move Overhead", "UCI_ShowWDL", "Clear Hash", "OwnBook", "BookFile", "UCI_LimitStrength", "UCI_Elo", "Skill Level"} {
 		if !names[n] {
 			t.Errorf("option %q is not declared", n)
 		}
+	}
+	// Declared only once they work.
+	for _, n := range []string{"UCI_Chess960", "SyzygyPath"} {
+		if names[n] {
+			t.Errorf("option %q is declared, but Luft does not support it", n)
+		}
+	}
+}
+
+// TestDeclaredRanges checks the ranges that the issue of options that
+// did not hold fixed: UCI_Elo spans the calibrated ratings only, and Hash
+// is bounded by what this machine can hold.
+func TestDeclaredRanges(t *testing.T) {
+	want := map[string][2]int{
+		"UCI_Elo": {1400, 2200},
+		"Threads": {1, engine.MaxThreads},
+		"Hash":    {1, engine.MaxHashMB()},
+	}
+	for name, r := range want {
+		o, ok := findOption(name)
+		if !ok || o.min != r[0] || o.max != r[1] {
+			t.Errorf("%s declared [%d, %d], want [%d, %d]", name, o.min, o.max, r[0], r[1])
+		}
+	}
+	if max := engine.MaxHashMB(); max&(max-1) != 0 || max > 1<<16 {
+		t.Errorf("Hash max %d is not a power of two up to 64 GiB", max)
 	}
 }
 
@@ -69,16 +95,16 @@ func TestSetOption(t *testing.T) {
 		{[]string{"setoption name Hash value 0", "setoption name Threads value 100000", "setoption name MultiPV value abc", "setoption name Ponder value maybe"},
 			defaultSettings(), 4},
 		{[]string{"setoption name Nonsense value 1", "setoption name", "setoption"}, defaultSettings(), 3},
-		{[]string{`setoption name SyzygyPath value C:\tb dir\5;C:\tb dir\6`},
-			settings{play: defaultPlay, engine: DefaultOptions(), syzygyPath: `C:\tb dir\5;C:\tb dir\6`}, 1},
-		{[]string{"setoption name SyzygyPath value ./syzygy/", "setoption name SyzygyPath value <empty>"}, defaultSettings(), 1},
+		{[]string{`setoption name SyzygyPath value C:\tb dir\5;C:\tb dir\6`, "setoption name UCI_Chess960 value true"}, defaultSettings(), 2},
+		{[]string{"setoption name Hash value 65536", "setoption name Hash value " + strconv.Itoa(engine.MaxHashMB()+1),
+			"setoption name Threads value 1024", "setoption name Threads value 99999999999999999999"}, defaultSettings(), 4},
 		{[]string{"setoption name UCI_ShowWDL value true", "setoption name Ponder value TRUE"},
 			settings{play: defaultPlay, engine: DefaultOptions(), showWDL: true, ponder: true}, 0},
-		{[]string{"setoption name UCI_Chess960 value true"}, settings{play: defaultPlay, engine: DefaultOptions(), chess960: true}, 1},
-		{[]string{"setoption name UCI_LimitStrength value true", "setoption name UCI_Elo value 1234", "setoption name Skill Level value 3", "setoption name OwnBook value true"},
-			settings{engine: DefaultOptions(), play: playSettings{ownBook: true, limitStrength: true, elo: 1234, skillLevel: 3}}, 0},
-		{[]string{"setoption name UCI_Elo value 799", "setoption name UCI_Elo value 2801", "setoption name Skill Level value 21", "setoption name BookFile value /nonexistent/book.bin"},
-			defaultSettings(), 4},
+		{[]string{"setoption name UCI_LimitStrength value true", "setoption name UCI_Elo value 1434", "setoption name Skill Level value 3", "setoption name OwnBook value true"},
+			settings{engine: DefaultOptions(), play: playSettings{ownBook: true, limitStrength: true, elo: 1434, skillLevel: 3}}, 0},
+		{[]string{"setoption name UCI_Elo value 1399", "setoption name UCI_Elo value 2201", "setoption name UCI_Elo value 2800",
+			"setoption name Skill Level value 21", "setoption name BookFile value /nonexistent/book.bin", "setoption name BookFile value /dev/zero"},
+			defaultSettings(), 6},
 	}
 	for _, tt := range tests {
 		var out strings.Builder

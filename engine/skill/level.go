@@ -25,10 +25,20 @@ type Level struct {
 	MaxLoss int    // centipawns: a candidate worse than the best by more is never played
 }
 
-// Rating range of ForElo, and the range of the UCI option UCI_Elo.
+// Rating range of ForElo.
 const (
 	MinElo = 800
 	MaxElo = 2800
+)
+
+// The ratings that calibration matches against Stockfish 15.1 at the same
+// UCI_Elo have confirmed (the README's calibration table): the range the
+// UCI option UCI_Elo declares. Rows outside it are budgets that no match
+// has placed: below Stockfish's lowest UCI_Elo, or beyond what full
+// strength reaches at blitz speeds.
+const (
+	MinCalibratedElo = 1400
+	MaxCalibratedElo = 2200
 )
 
 // MaxSkill is the highest Skill Level: full strength. Levels 0 to
