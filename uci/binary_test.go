@@ -107,6 +107,12 @@ func TestBinaryHandshake(t *testing.T) {
 	if d := time.Since(start); d > time.Second {
 		t.Errorf("uciok after %v", d)
 	}
+	// Arena's probe for the xboard protocol gets an info string, which
+	// xboard GUIs ignore.
+	if out[0] != "info string unknown command: xboard" {
+		t.Errorf("xboard answered with %q", out[0])
+	}
+	out = out[1:]
 	if !strings.HasPrefix(out[0], "id name Luft ") || out[1] != "id author the Luft developers" {
 		t.Errorf("id lines %q", out[:2])
 	}
@@ -159,7 +165,8 @@ func TestBinaryPositions(t *testing.T) {
 		{"fen 4k3/8/8/8/3p4/8/4P3/4K3 w - - 0 1 moves e2e4 d4e3", "4k3/8/8/8/8/4p3/8/4K3 w - - 0 2"},
 		{"fen r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1 moves e1g1 e8c8", "2kr3r/8/8/8/8/8/8/R4RK1 w - - 2 2"},
 		{"fen r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1 moves e1c1 e8g8", "r4rk1/8/8/8/8/8/8/2KR3R w - - 2 2"},
-		{"fen r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1 moves e1h1 e8a8", "2kr3r/8/8/8/8/8/8/R4RK1 w - - 2 2"},
+		// King takes rook is Chess960's castling, refused in standard chess.
+		{"fen r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1 moves e1h1 e8a8", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"},
 		// Castling rights without the pieces are dropped.
 		{"fen 4k3/8/8/8/8/8/8/4K3 w KQkq - 0 1", "4k3/8/8/8/8/8/8/4K3 w - - 0 1"},
 	}
@@ -521,4 +528,47 @@ func TestBinarySingleMove(t *testing.T) {
 		t.Errorf("no score line: %q", out)
 	}
 	t.Logf("single legal move answered in %v", time.Since(start))
+}
+
+// TestBinaryHardening sends the real binary the inputs that once broke
+// it: each must be refused with an info string (or, for the clock,
+// played through without overflow), and the engine must go on playing.
+func TestBinaryHardening(t *testing.T) {
+	c := startBinary(t)
+	tests := []struct {
+		lines []string
+		info  string // the info string expected; "" for none
+	}{
+		{[]string{"setoption name Hash value 65536"}, "option Hash unchanged"},
+		{[]string{"setoption name Threads value 1024"}, "option Threads unchanged"},
+		{[]string{"setoption name UCI_Chess960 value true"}, "no such option: UCI_Chess960"},
+		{[]string{"setoption name SyzygyPath value /tmp"}, "no such option: SyzygyPath"},
+		{[]string{"setoption name UCI_Elo value 2800"}, "option UCI_Elo unchanged"},
+		{[]string{"setoption name BookFile value /dev/zero"}, "not a regular file"},
+		{[]string{"foobar"}, "unknown command: foobar"},
+		{[]string{strings.Repeat("x", 10<<20)}, "input line of more than"},
+		{[]string{"position fen 4k3/8/8/8/8/8/8/4K3 w - - 4294967290 1"}, "halfmove clock"},
+		{[]string{"position startpos moves d2d4 e7e5 zzzz"}, "move 3 (zzzz)"},
+		{[]string{"position startpos", "go wtime 9223372036854775807 btime 9223372036854775807 winc 9223372036854775807 binc 9223372036854775807 movestogo 1 depth 2"}, ""},
+	}
+	for _, tt := range tests {
+		c.send(tt.lines...)
+		var out []string
+		if strings.HasPrefix(tt.lines[len(tt.lines)-1], "go ") {
+			out = c.until("bestmove", 10*time.Second)
+		}
+		out = append(out, c.sync()...)
+		var infos []string
+		for _, l := range out {
+			if strings.HasPrefix(l, "info string ") {
+				infos = append(infos, l)
+			}
+		}
+		if tt.info == "" && len(infos) > 0 || tt.info != "" && (len(infos) != 1 || !strings.Contains(infos[0], tt.info)) {
+			t.Errorf("%.60q: info strings %q, want one with %q", tt.lines, infos, tt.info)
+		}
+		c.send("position startpos moves e2e4", "go depth 3")
+		out = c.until("bestmove", 10*time.Second)
+		checkBestmove(t, out[len(out)-1], "startpos moves e2e4")
+	}
 }

@@ -33,7 +33,11 @@ func newGame() *game {
 // setPosition parses the arguments of a position command. When the new
 // position extends prev (same root, prev's moves as a prefix), as it does on
 // every move of a game, only the new moves are replayed. prev is not
-// modified; on error the caller keeps it.
+// modified.
+//
+// A bad root (a malformed FEN) gives a nil game and the error: the caller
+// keeps prev. A bad move gives the game up to the move before it and an
+// error naming it, as Stockfish plays on from the last good move.
 func setPosition(prev *game, args []string) (g *game, err error) {
 	defer func() {
 		// notnil/chess is third-party code fed with arbitrary input; a
@@ -42,34 +46,10 @@ func setPosition(prev *game, args []string) (g *game, err error) {
 			g, err = nil, fmt.Errorf("cannot set up position: %v", r)
 		}
 	}()
-	if len(args) == 0 {
-		return nil, errors.New("position needs startpos or fen")
-	}
-	var fields, rest []string
-	switch args[0] {
-	case "startpos":
-		fields, rest = strings.Fields(board.StartFEN), args[1:]
-	case "fen":
-		i := 1
-		for i < len(args) && args[i] != "moves" {
-			i++
-		}
-		fields, rest = args[1:i], args[i:]
-	default:
-		return nil, fmt.Errorf("position needs startpos or fen, not %q", args[0])
-	}
-	for len(rest) > 0 && rest[0] != "moves" { // ignore stray words
-		rest = rest[1:]
-	}
-	var moves []string
-	if len(rest) > 0 {
-		moves = rest[1:]
-	}
-	root, err := normalizeFEN(fields)
+	root, moves, err := splitPosition(args)
 	if err != nil {
 		return nil, err
 	}
-
 	g = &game{root: root}
 	start := 0
 	if prev != nil && prev.root == root && len(moves) >= len(prev.moves) && hasPrefix(moves, prev.moves) {
@@ -88,38 +68,53 @@ func setPosition(prev *game, args []string) (g *game, err error) {
 	for i, tok := range moves[start:] {
 		m, err := g.play(tok)
 		if err != nil {
-			return nil, fmt.Errorf("move %d (%s): %v", start+i+1, tok, err)
+			n := start + i + 1
+			return g, fmt.Errorf("move %d (%s) refused: %v; the position is set up to move %d, the moves after it are ignored",
+				n, abbreviate(tok), err, n-1)
 		}
 		g.moves = append(g.moves, m)
 	}
 	return g, nil
 }
 
-// hasPrefix reports whether s starts with prefix; moves may differ only in
-// case, which canonicalization removes, so compare case-insensitively.
+// splitPosition splits the arguments of a position command into the
+// normalized root FEN and the move tokens.
+func splitPosition(args []string) (root string, moves []string, err error) {
+	if len(args) == 0 {
+		return "", nil, errors.New("position needs startpos or fen")
+	}
+	var fields, rest []string
+	switch args[0] {
+	case "startpos":
+		fields, rest = strings.Fields(board.StartFEN), args[1:]
+	case "fen":
+		i := 1
+		for i < len(args) && args[i] != "moves" {
+			i++
+		}
+		fields, rest = args[1:i], args[i:]
+	default:
+		return "", nil, fmt.Errorf("position needs startpos or fen, not %q", abbreviate(args[0]))
+	}
+	for len(rest) > 0 && rest[0] != "moves" { // ignore stray words
+		rest = rest[1:]
+	}
+	if len(rest) > 0 {
+		moves = rest[1:]
+	}
+	root, err = normalizeFEN(fields)
+	return root, moves, err
+}
+
+// hasPrefix reports whether s starts with prefix, the canonical (lower
+// case) moves of an earlier position command.
 func hasPrefix(s, prefix []string) bool {
 	for i, p := range prefix {
-		if !strings.EqualFold(s[i], p) && !sameCastle(s[i], p) {
+		if strings.ToLower(s[i]) != p {
 			return false
 		}
 	}
 	return true
-}
-
-// sameCastle reports whether a is the king-takes-rook form of the standard
-// castling move b, the only other spelling canonicalization rewrites.
-func sameCastle(a, b string) bool {
-	switch b {
-	case "e1g1":
-		return a == "e1h1"
-	case "e1c1":
-		return a == "e1a1"
-	case "e8g8":
-		return a == "e8h8"
-	case "e8c8":
-		return a == "e8a8"
-	}
-	return false
 }
 
 // play checks tok with notnil/chess, plays it on both positions and returns
@@ -140,7 +135,7 @@ func (g *game) play(tok string) (string, error) {
 }
 
 // refMove returns the legal move of pos that tok names. It accepts an
-// upper-case promotion letter and king-takes-rook castling (e1h1).
+// upper-case promotion letter.
 func refMove(pos *chess.Position, tok string) (*chess.Move, error) {
 	tok = strings.ToLower(tok)
 	if tok == "0000" {
@@ -169,16 +164,8 @@ func refMove(pos *chess.Position, tok string) (*chess.Move, error) {
 			return nil, errors.New("bad promotion piece")
 		}
 	}
-	b := pos.Board()
-	if k, r := b.Piece(from), b.Piece(to); k.Type() == chess.King && r.Type() == chess.Rook &&
-		k.Color() == r.Color() && from.File() == chess.FileE {
-		// King takes own rook: the Chess960 spelling of castling.
-		if to.File() == chess.FileH {
-			to = chess.NewSquare(chess.FileG, from.Rank())
-		} else if to.File() == chess.FileA {
-			to = chess.NewSquare(chess.FileC, from.Rank())
-		}
-	}
+	// In standard chess castling is the king's two-square move (e1g1);
+	// the king-takes-rook spelling (e1h1) is Chess960's, and not a move.
 	for _, m := range pos.ValidMoves() {
 		if m.S1() == from && m.S2() == to && m.Promo() == promo {
 			return m, nil
@@ -287,16 +274,16 @@ func normalizeFEN(f []string) (string, error) {
 
 	half, full := "0", "1"
 	if len(f) > 4 {
-		n, err := strconv.Atoi(f[4])
-		if err != nil || n < 0 {
-			return "", fmt.Errorf("bad halfmove clock %q", f[4])
+		n, err := board.ParseCounter(f[4], board.MaxRule50)
+		if err != nil {
+			return "", fmt.Errorf("bad halfmove clock: %v", err)
 		}
 		half = strconv.Itoa(n)
 	}
 	if len(f) > 5 {
-		n, err := strconv.Atoi(f[5])
-		if err != nil || n < 0 {
-			return "", fmt.Errorf("bad fullmove number %q", f[5])
+		n, err := board.ParseCounter(f[5], board.MaxFullMove)
+		if err != nil {
+			return "", fmt.Errorf("bad fullmove number: %v", err)
 		}
 		full = strconv.Itoa(max(n, 1))
 	}

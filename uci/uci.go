@@ -86,11 +86,20 @@ func newSession(out io.Writer, s Searcher, id ID) *session {
 	return ses
 }
 
+// maxLineBytes bounds an input line. The longest real command, a position
+// with every move of a long game, is a few kilobytes; a longer line is
+// read to its end and dropped, so that memory stays bounded whatever
+// arrives.
+const maxLineBytes = 1 << 20
+
 // run is the loop of Run.
 func (s *session) run(in io.Reader) error {
 	r := bufio.NewReaderSize(in, 64<<10)
 	for {
-		line, readErr := readLine(r)
+		line, tooLong, readErr := readLine(r)
+		if tooLong {
+			s.infof("input line of more than %d bytes ignored", maxLineBytes)
+		}
 		// A lone CR also ends a line.
 		for _, l := range strings.Split(line, "\r") {
 			if !s.handle(parseLine(l)) {
@@ -112,20 +121,25 @@ func (s *session) run(in io.Reader) error {
 	}
 }
 
-// readLine returns the next line of r without its length limit, including
-// the final newline when there is one.
-func readLine(r *bufio.Reader) (string, error) {
+// readLine returns the next line of r, including the final newline when
+// there is one. A line longer than maxLineBytes is consumed but returned
+// empty, with tooLong set.
+func readLine(r *bufio.Reader) (line string, tooLong bool, err error) {
 	var buf []byte
 	for {
 		chunk, err := r.ReadSlice('\n')
-		if err == bufio.ErrBufferFull {
+		switch {
+		case tooLong:
+		case len(buf)+len(chunk) > maxLineBytes:
+			tooLong, buf = true, nil
+		case buf == nil && err != bufio.ErrBufferFull:
+			return string(chunk), false, err // the common case: one chunk
+		default:
 			buf = append(buf, chunk...)
-			continue
 		}
-		if buf == nil {
-			return string(chunk), err
+		if err != bufio.ErrBufferFull {
+			return string(buf), tooLong, err
 		}
-		return string(append(buf, chunk...)), err
 	}
 }
 
@@ -133,8 +147,8 @@ func readLine(r *bufio.Reader) (string, error) {
 func (s *session) handle(c command) bool {
 	switch c.name {
 	case "":
-		if s.debug && strings.TrimSpace(c.line) != "" {
-			s.infof("unknown command: %s", c.line)
+		if line := strings.TrimSpace(c.line); line != "" {
+			s.infof("unknown command: %s", abbreviate(line))
 		}
 	case "uci":
 		s.uci()
@@ -156,9 +170,12 @@ func (s *session) handle(c command) bool {
 		}
 	case "position":
 		g, err := setPosition(s.game, words(c.args))
-		if err != nil {
+		if g == nil {
 			s.infof("position ignored, previous position kept: %v", err)
 			break
+		}
+		if err != nil {
+			s.infof("%v", err)
 		}
 		if err := g.crossCheck(); err != nil {
 			s.infof("position set up, but the move generators disagree: %v", err)
@@ -182,6 +199,17 @@ func (s *session) handle(c command) bool {
 	return true
 }
 
+// abbreviate shortens text to a length fit to quote in an info string.
+func abbreviate(text string) string { return truncate(text, 80) }
+
+// truncate cuts text to at most max bytes and marks the cut.
+func truncate(text string, max int) string {
+	if len(text) <= max {
+		return text
+	}
+	return text[:max] + "..."
+}
+
 // println writes one output line.
 func (s *session) println(line string) {
 	if !s.quiet {
@@ -189,9 +217,12 @@ func (s *session) println(line string) {
 	}
 }
 
+// maxInfoBytes bounds an info string, which may quote the input.
+const maxInfoBytes = 500
+
 // infof writes an info string line.
 func (s *session) infof(format string, args ...any) {
-	s.println("info string " + sanitize(fmt.Sprintf(format, args...)))
+	s.println("info string " + sanitize(truncate(fmt.Sprintf(format, args...), maxInfoBytes)))
 }
 
 // uci answers the uci command.

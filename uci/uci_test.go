@@ -1,6 +1,7 @@
 package uci
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -13,7 +14,11 @@ import (
 
 func TestHandshake(t *testing.T) {
 	c := startSession(t, &fakeSearcher{})
-	c.send("xboard", "uci")
+	c.send("xboard")
+	if diff := cmp.Diff([]string{"info string unknown command: xboard"}, c.sync()); diff != "" {
+		t.Errorf("xboard answer mismatch (-want +got):\n%s", diff)
+	}
+	c.send("uci")
 	first := c.until("uciok", time.Second)
 	c.send("uci")
 	second := c.until("uciok", time.Second)
@@ -32,7 +37,7 @@ func TestHandshake(t *testing.T) {
 
 func TestIgnoredInput(t *testing.T) {
 	c := startSession(t, &fakeSearcher{})
-	c.send("foo", "joho debug off", "", "   ", "stop", "ponderhit", "register later", "ucinewgame", "position startpos", "\t\r")
+	c.send("joho debug off", "", "   ", "stop", "ponderhit", "register later", "ucinewgame", "position startpos", "\t\r")
 	if got := c.sync(); len(got) != 0 {
 		t.Errorf("unexpected output %q", got)
 	}
@@ -42,6 +47,50 @@ func TestIgnoredInput(t *testing.T) {
 	if l := c.next(time.Second); l != "readyok" {
 		t.Errorf("got %q, want readyok", l)
 	}
+}
+
+func TestUnknownCommand(t *testing.T) {
+	long := strings.Repeat("x", 1000)
+	tests := []struct{ line, want string }{
+		{"foobar", "info string unknown command: foobar"},
+		{"  foo  bar ", "info string unknown command: foo  bar"},
+		{"xboard", "info string unknown command: xboard"},
+		{long, "info string unknown command: " + long[:80] + "..."},
+	}
+	for _, tt := range tests {
+		c := startSession(t, &fakeSearcher{})
+		c.send(tt.line)
+		if diff := cmp.Diff([]string{tt.want}, c.sync()); diff != "" {
+			t.Errorf("%.20q: output mismatch (-want +got):\n%s", tt.line, diff)
+		}
+	}
+}
+
+func TestLineTooLong(t *testing.T) {
+	c := startSession(t, &fakeSearcher{})
+	// More than the bound, with no newline until the very end, and then a
+	// normal command on the same write.
+	huge := strings.Repeat("position startpos moves e2e4 ", 400_000)
+	c.send(huge, "position startpos moves d2d4")
+	want := []string{fmt.Sprintf("info string input line of more than %d bytes ignored", maxLineBytes)}
+	if diff := cmp.Diff(want, c.sync()); diff != "" {
+		t.Errorf("output mismatch (-want +got):\n%s", diff)
+	}
+	if fen, want := displayedFEN(c), "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1"; fen != want {
+		t.Errorf("FEN %q, want %q", fen, want)
+	}
+}
+
+// displayedFEN returns the FEN that "d" prints.
+func displayedFEN(c *client) string {
+	c.t.Helper()
+	c.send("d")
+	for _, l := range c.until("Key:", time.Second) {
+		if fen, ok := strings.CutPrefix(l, "Fen: "); ok {
+			return fen
+		}
+	}
+	return ""
 }
 
 func TestOptionsReachSearcher(t *testing.T) {
@@ -376,23 +425,50 @@ func TestLongLine(t *testing.T) {
 	}
 }
 
-func TestPositionErrorsKeepPrevious(t *testing.T) {
-	c := startSession(t, &fakeSearcher{})
-	c.send("position startpos moves e2e4")
-	for _, bad := range []string{
-		"position", "position foo", "position fen", "position fen garbage",
-		"position startpos moves e2e4 e7e5 e1e2x", "position startpos moves e2e4 e2e4",
-		"position fen 8/8/8/8/8/8/8/8 w - - 0 1", "position startpos moves 0000",
-	} {
-		c.send(bad)
-		out := c.sync()
-		if len(out) != 1 || !strings.HasPrefix(out[0], "info string ") {
-			t.Errorf("%q: got %q, want one info string", bad, out)
-		}
+func TestPositionErrors(t *testing.T) {
+	const (
+		afterE4   = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
+		afterD4E5 = "rnbqkbnr/pppp1ppp/8/4p3/3P4/8/PPP1PPPP/RNBQKBNR w KQkq - 0 2"
+		castling  = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"
+	)
+	tests := []struct {
+		before, line string
+		info         string // what the info string must contain
+		fen          string // the position afterwards
+	}{
+		// A bad root keeps the previous position.
+		{"startpos moves e2e4", "position", "needs startpos or fen", afterE4},
+		{"startpos moves e2e4", "position foo", "not \"foo\"", afterE4},
+		{"startpos moves e2e4", "position fen", "4 to 6 fields", afterE4},
+		{"startpos moves e2e4", "position fen garbage", "4 to 6 fields", afterE4},
+		{"startpos moves e2e4", "position fen 8/8/8/8/8/8/8/8 w - - 0 1", "one king", afterE4},
+		{"startpos moves e2e4", "position fen 4k3/8/8/8/8/8/8/4K3 w - - 4294967290 1", "halfmove clock", afterE4},
+		{"startpos moves e2e4", "position fen 4k3/8/8/8/8/8/8/4K3 w - - 151 1", "halfmove clock", afterE4},
+		{"startpos moves e2e4", "position fen 4k3/8/8/8/8/8/8/4K3 w - - 0 99999999999", "fullmove number", afterE4},
+		// Chess960 is not supported: its castling rights are refused.
+		{"startpos moves e2e4", "position fen bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", "castling", afterE4},
+		// A bad move keeps the moves before it, and names it.
+		{"startpos moves e2e4 e7e5 g1f3", "position startpos moves d2d4 e7e5 zzzz", "move 3 (zzzz)", afterD4E5},
+		{"startpos moves d2d4 e7e5", "position startpos moves d2d4 e7e5 zzzz", "move 3 (zzzz)", afterD4E5},
+		{"startpos", "position startpos moves e2e4 e7e5 e1e2x", "move 3 (e1e2x)", "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"},
+		{"startpos", "position startpos moves e2e4 e2e4", "move 2 (e2e4)", afterE4},
+		{"startpos", "position startpos moves 0000", "move 1 (0000)", board.StartFEN},
+		// King takes rook is Chess960 castling, not a move of standard
+		// chess: refused on a fresh position and when extending the last.
+		{"startpos", "position fen " + castling + " moves e1h1", "move 1 (e1h1)", castling},
+		{"fen " + castling + " moves e1g1", "position fen " + castling + " moves e1h1", "move 1 (e1h1)", castling},
+		{"fen " + castling + " moves e1g1", "position fen " + castling + " moves e1g1 e8a8", "move 2 (e8a8)", "r3k2r/8/8/8/8/8/8/R4RK1 b kq - 1 1"},
 	}
-	c.send("d")
-	out := c.until("Key:", time.Second)
-	if want := "Fen: rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"; !slices.Contains(out, want) && !slices.Contains(out, strings.Replace(want, " e3 ", " - ", 1)) {
-		t.Errorf("position changed: %q", out)
+	for _, tt := range tests {
+		c := startSession(t, &fakeSearcher{})
+		c.send("position " + tt.before)
+		c.send(tt.line)
+		out := c.sync()
+		if len(out) != 1 || !strings.HasPrefix(out[0], "info string ") || !strings.Contains(out[0], tt.info) {
+			t.Errorf("%q after %q: got %q, want one info string with %q", tt.line, tt.before, out, tt.info)
+		}
+		if fen := displayedFEN(c); fen != tt.fen {
+			t.Errorf("%q after %q: FEN %q, want %q", tt.line, tt.before, fen, tt.fen)
+		}
 	}
 }

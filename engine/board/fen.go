@@ -10,6 +10,23 @@ import (
 // StartFEN is the FEN of the standard starting position.
 const StartFEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 
+// Bounds of the FEN move counters. No game goes past them: the 75-move
+// rule ends a game after 150 plies without a capture or a pawn move, and
+// so within about 9,000 moves.
+const (
+	MaxRule50   = 150
+	MaxFullMove = 10000
+)
+
+// ParseCounter parses a FEN move counter: a decimal number from 0 to max.
+func ParseCounter(s string, max int) (int, error) {
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 0 || n > max {
+		return 0, fmt.Errorf("%q is not a number from 0 to %d", s, max)
+	}
+	return n, nil
+}
+
 // historyCap is the undo-stack capacity reserved up front, enough for long
 // games plus a search tree so that Make never has to grow it.
 const historyCap = 1024
@@ -53,16 +70,16 @@ func ParseFEN(fen string) (*Position, error) {
 		return nil, fmt.Errorf("fen %q: %v", fen, err)
 	}
 	if len(fields) > 4 {
-		n, err := strconv.Atoi(fields[4])
-		if err != nil || n < 0 {
-			return nil, fmt.Errorf("fen %q: halfmove clock %q is not a number >= 0", fen, fields[4])
+		n, err := ParseCounter(fields[4], MaxRule50)
+		if err != nil {
+			return nil, fmt.Errorf("fen %q: halfmove clock: %v", fen, err)
 		}
 		p.rule50 = n
 	}
 	if len(fields) > 5 {
-		n, err := strconv.Atoi(fields[5])
-		if err != nil || n < 0 {
-			return nil, fmt.Errorf("fen %q: fullmove number %q is not a number >= 0", fen, fields[5])
+		n, err := ParseCounter(fields[5], MaxFullMove)
+		if err != nil {
+			return nil, fmt.Errorf("fen %q: fullmove number: %v", fen, err)
 		}
 		p.fullMove = max(n, 1) // some tools write 0
 	}

@@ -9,6 +9,7 @@
 package book
 
 import (
+	"bufio"
 	"cmp"
 	"encoding/binary"
 	"fmt"
@@ -37,13 +38,28 @@ type Book struct {
 	entries []Entry // sorted by key
 }
 
-// Open reads the Polyglot book in the named file.
+// MaxSize bounds the size of a book file: 64 Mi entries, bigger than the
+// largest published Polyglot books, and still only 1 GiB of memory.
+const MaxSize = 1 << 30
+
+// Open reads the Polyglot book in the named file, which must be a regular
+// file of at most MaxSize bytes.
 func Open(name string) (*Book, error) {
 	f, err := os.Open(name)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, fmt.Errorf("book %s: not a regular file", name)
+	}
+	if fi.Size() > MaxSize {
+		return nil, fmt.Errorf("book %s: larger than %d MiB: not read", name, MaxSize>>20)
+	}
 	b, err := Read(f)
 	if err != nil {
 		return nil, fmt.Errorf("book %s: %w", name, err)
@@ -51,25 +67,36 @@ func Open(name string) (*Book, error) {
 	return b, nil
 }
 
-// Read reads a Polyglot book from r. Entries out of key order, which the
-// format forbids but some tools write, are sorted.
-func Read(r io.Reader) (*Book, error) {
-	data, err := io.ReadAll(r)
-	if err != nil {
-		return nil, err
-	}
-	if len(data)%entrySize != 0 {
-		return nil, fmt.Errorf("size %d is not a multiple of %d bytes: not a Polyglot book", len(data), entrySize)
-	}
-	entries := make([]Entry, len(data)/entrySize)
-	for i := range entries {
-		d := data[i*entrySize:]
-		entries[i] = Entry{
-			Key:    binary.BigEndian.Uint64(d),
+// Read reads a Polyglot book from r, refusing one of more than MaxSize
+// bytes. Entries out of key order, which the format forbids but some tools
+// write, are sorted.
+func Read(r io.Reader) (*Book, error) { return readAtMost(r, MaxSize) }
+
+// readAtMost is Read with the bound on the size as a parameter.
+func readAtMost(r io.Reader, maxSize int) (*Book, error) {
+	var entries []Entry
+	br := bufio.NewReaderSize(r, 64<<10)
+	var d [entrySize]byte
+	for size := 0; ; size += entrySize {
+		n, err := io.ReadFull(br, d[:])
+		if err == io.EOF {
+			break
+		}
+		if err == io.ErrUnexpectedEOF {
+			return nil, fmt.Errorf("size %d is not a multiple of %d bytes: not a Polyglot book", size+n, entrySize)
+		}
+		if err != nil {
+			return nil, err
+		}
+		if size+entrySize > maxSize {
+			return nil, fmt.Errorf("larger than %d bytes: not read", maxSize)
+		}
+		entries = append(entries, Entry{
+			Key:    binary.BigEndian.Uint64(d[:]),
 			Move:   binary.BigEndian.Uint16(d[8:]),
 			Weight: binary.BigEndian.Uint16(d[10:]),
 			Learn:  binary.BigEndian.Uint32(d[12:]),
-		}
+		})
 	}
 	if !slices.IsSortedFunc(entries, compareKeys) {
 		slices.SortStableFunc(entries, compareKeys)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"math/rand/v2"
+	"os"
 	"strings"
 	"testing"
 
@@ -161,6 +162,25 @@ func TestReadSortsAndRejects(t *testing.T) {
 	}
 	if _, err := Read(bytes.NewReader(make([]byte, 17))); err == nil {
 		t.Error("Read accepted 17 bytes")
+	}
+}
+
+// endless is a reader that never ends, as /dev/zero does.
+type endless struct{}
+
+func (endless) Read(p []byte) (int, error) { clear(p); return len(p), nil }
+
+func TestReadBounded(t *testing.T) {
+	if _, err := readAtMost(endless{}, 1<<20); err == nil {
+		t.Error("readAtMost read an endless stream")
+	}
+	if b, err := readAtMost(bytes.NewReader(make([]byte, 64)), 64); err != nil || b.Len() != 4 {
+		t.Errorf("readAtMost(64 bytes, 64) = %v, %v; want 4 entries", b, err)
+	}
+	for _, name := range []string{"/dev/zero", os.TempDir(), "testdata/no-such-book.bin"} {
+		if _, err := Open(name); err == nil {
+			t.Errorf("Open(%s) succeeded, want an error", name)
+		}
 	}
 }
 
