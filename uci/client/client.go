@@ -175,7 +175,8 @@ func (e *Engine) NewGame(ctx context.Context, timeout time.Duration) error {
 // Search is the outcome of one go command.
 type Search struct {
 	Move    string        // the bestmove token as sent, possibly garbage
-	Elapsed time.Duration // from writing go to reading bestmove
+	Ponder  string        // the move bestmove suggests pondering on; "" for none
+	Elapsed time.Duration // from writing go (or ponderhit) to reading bestmove
 	Depth   int           // depth of the last reported score
 	Score   Score         // last reported score; Valid is false if none
 }
@@ -192,12 +193,49 @@ type Score struct {
 // cutechess does. On ErrTimeout the engine is still searching and should be
 // closed.
 func (e *Engine) Go(ctx context.Context, position, goCmd string, timeout time.Duration) (Search, error) {
-	var s Search
 	if err := e.Send(position); err != nil {
-		return s, err
+		return Search{}, err
 	}
+	return e.sendAndAwait(ctx, goCmd, timeout)
+}
+
+// Ponder writes the position and a "go ponder" command and returns at
+// once: the engine thinks on the opponent's time until PonderHit or
+// StopPonder. goCmd is the go command the engine would get on its move;
+// ponder is added to it.
+func (e *Engine) Ponder(position, goCmd string) error {
+	if err := e.Send(position); err != nil {
+		return err
+	}
+	return e.Send(strings.Replace(goCmd, "go", "go ponder", 1))
+}
+
+// PonderHit tells a pondering engine that the opponent played the move it
+// pondered on, and waits at most timeout for its bestmove. Elapsed is
+// measured from the ponderhit, when the engine's clock starts; the score
+// is the last one reported, pondering included.
+func (e *Engine) PonderHit(ctx context.Context, timeout time.Duration) (Search, error) {
+	return e.sendAndAwait(ctx, "ponderhit", timeout)
+}
+
+// StopPonder stops a pondering engine whose pondered move was not played,
+// and waits at most timeout for the bestmove it then owes, which is
+// discarded.
+func (e *Engine) StopPonder(ctx context.Context, timeout time.Duration) error {
+	if err := e.Send("stop"); err != nil {
+		return err
+	}
+	if _, err := e.await(ctx, "bestmove", timeout, nil); err != nil {
+		return fmt.Errorf("waiting for the bestmove of a stopped ponder search: %w", err)
+	}
+	return nil
+}
+
+// sendAndAwait writes cmd and waits at most timeout for bestmove.
+func (e *Engine) sendAndAwait(ctx context.Context, cmd string, timeout time.Duration) (Search, error) {
+	var s Search
 	start := time.Now()
-	if err := e.Send(goCmd); err != nil {
+	if err := e.Send(cmd); err != nil {
 		return s, err
 	}
 	line, err := e.await(ctx, "bestmove", timeout, func(line string) {
@@ -209,8 +247,12 @@ func (e *Engine) Go(ctx context.Context, position, goCmd string, timeout time.Du
 	if err != nil {
 		return s, err
 	}
-	if f := strings.Fields(line); len(f) > 1 {
+	f := strings.Fields(line)
+	if len(f) > 1 {
 		s.Move = f[1]
+	}
+	if len(f) > 3 && f[2] == "ponder" {
+		s.Ponder = f[3]
 	}
 	return s, nil
 }

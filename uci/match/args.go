@@ -259,6 +259,11 @@ func parsePlayer(kv []string) (Player, error) {
 				err = fmt.Errorf("restart must be on or off")
 			}
 			p.Restart = v == "on"
+		case k == "ponder":
+			if v != "on" && v != "off" {
+				err = fmt.Errorf("ponder must be on or off")
+			}
+			p.Ponder = v == "on"
 		case k == "proto":
 			if v != "uci" {
 				err = fmt.Errorf("only proto=uci is supported")
@@ -313,6 +318,8 @@ Engine settings (-engine for one engine, -each for all; -engine wins):
   depth=N           depth limit per move (go depth)
   timemargin=MS     overrun tolerated before a time forfeit (default 0)
   restart=on|off    new process per game (on) or ucinewgame (off, default)
+  ponder=on|off     think on the opponent's time: go ponder on the reply the
+                    bestmove suggests, then ponderhit or stop (default off)
 
 Match options:
   -tournament round-robin|gauntlet   gauntlet: the first engine plays the rest

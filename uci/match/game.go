@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -90,110 +91,187 @@ func (w *worker) release(g *played) {
 
 // play plays one game to its end and returns its record.
 func (w *worker) play(ctx context.Context, p pairing) *played {
-	cfg := w.cfg
 	out := &played{pairing: p}
-	g, err := referee.NewGame(p.opening.FEN)
+	g, moves := openingGame(p.opening)
+	t := &table{
+		w: w, g: g, p: p,
+		players: [2]Player{w.cfg.Players[p.white], w.cfg.Players[p.black]},
+		adj:     w.cfg.Adjudication, // a copy: its streaks are this game's
+	}
+	t.clocks = [2]*referee.Clock{referee.NewClock(t.players[0].TC), referee.NewClock(t.players[1].TC)}
+	start := time.Now()
+	t.seat(ctx, out)
+	for !out.aborted {
+		if res, _, _ := g.Result(); res != referee.Unfinished {
+			break
+		}
+		san, s, ok := t.move(ctx, out)
+		if !ok {
+			break
+		}
+		moves = append(moves, pgn.Move{SAN: san, Comment: comment(s)})
+	}
+	t.stopPondering(ctx, out)
+	out.result, out.reason, out.detail = g.Result()
+	out.record = record(w.cfg, p, g, moves, start)
+	return out
+}
+
+// openingGame returns a game with the opening's moves played, and those
+// moves for the PGN.
+func openingGame(o Opening) (*referee.Game, []pgn.Move) {
+	g, err := referee.NewGame(o.FEN)
 	if err != nil { // openings are checked when loaded
 		panic(err)
 	}
 	var moves []pgn.Move
-	for _, m := range p.opening.Moves {
+	for _, m := range o.Moves {
 		san, err := g.Move(m)
 		if err != nil {
 			panic(err)
 		}
 		moves = append(moves, pgn.Move{SAN: san, Comment: "book"})
 	}
-	side := [2]int{p.white, p.black}
-	players := [2]Player{cfg.Players[p.white], cfg.Players[p.black]}
-	clocks := [2]*referee.Clock{referee.NewClock(players[0].TC), referee.NewClock(players[1].TC)}
-	adj := cfg.Adjudication
-	start := time.Now()
+	return g, moves
+}
 
-	var eng [2]*client.Engine
+// table is one game in progress: the board, the clocks and the engines
+// seated at it.
+type table struct {
+	w       *worker
+	g       *referee.Game
+	p       pairing
+	players [2]Player
+	clocks  [2]*referee.Clock
+	adj     referee.Adjudicator
+	eng     [2]*client.Engine
+	// pondering holds, by colour, the move an engine is pondering on, ""
+	// when it is not pondering.
+	pondering [2]string
+}
+
+// seat acquires both engines, ending the game when one fails to start.
+func (t *table) seat(ctx context.Context, out *played) {
+	side := [2]int{t.p.white, t.p.black}
 	for c := range 2 {
 		color := referee.Color(c)
-		e, err := w.acquire(ctx, side[c])
+		e, err := t.w.acquire(ctx, side[c])
 		if ctx.Err() != nil {
 			out.aborted = true
-			break
+			return
 		}
 		if err != nil {
 			reason := referee.Crash
 			if errors.Is(err, client.ErrTimeout) {
 				reason = referee.Stall
 			}
-			g.End((1 - color).Win(), reason, fmt.Sprintf("%s fails to start: %v", color, err))
+			t.g.End((1 - color).Win(), reason, fmt.Sprintf("%s fails to start: %v", color, err))
 			out.broken[c] = true
-			break
+			return
 		}
-		eng[c] = e
+		t.eng[c] = e
 	}
+}
 
-	for !out.aborted {
-		if res, _, _ := g.Result(); res != referee.Unfinished {
-			break
-		}
-		color := g.Turn()
-		e, clock := eng[color], clocks[color]
-		loses := (1 - color).Win()
-		if err := e.IsReady(ctx, cfg.ReadyTimeout); err != nil {
-			if ctx.Err() != nil {
-				out.aborted = true
-				break
-			}
-			out.broken[color] = true
-			g.End(loses, failure(err), fmt.Sprintf("%s %s", color, describe(err)))
-			break
-		}
-		limit := clock.Limit()
-		wait := limit + grace
-		if limit == 0 {
-			wait = cfg.MoveTimeout
-		}
-		s, err := e.Go(ctx, positionCommand(p.opening.FEN, g.Moves()), referee.GoCommand(color, clocks[0], clocks[1]), wait)
-		if ctx.Err() != nil {
-			out.aborted = true
-			break
-		}
-		if errors.Is(err, client.ErrTimeout) && limit > 0 {
-			out.broken[color] = true
-			g.End(loses, referee.TimeForfeit, fmt.Sprintf("%s loses on time", color))
-			break
-		}
-		if err != nil {
-			out.broken[color] = true
-			g.End(loses, failure(err), fmt.Sprintf("%s %s", color, describe(err)))
-			break
-		}
-		if !clock.Spend(s.Elapsed) {
-			out.broken[color] = true // it may still be searching
-			g.End(loses, referee.TimeForfeit, fmt.Sprintf("%s loses on time", color))
-			break
-		}
-		fullMove := g.FullMove()
-		san, err := g.Move(s.Move)
-		if err != nil {
-			out.broken[color] = true
-			g.End(loses, referee.IllegalMove, fmt.Sprintf("%s makes an illegal move: %s", color, printable(s.Move)))
-			break
-		}
-		moves = append(moves, pgn.Move{SAN: san, Comment: comment(s)})
-		if res, _, _ := g.Result(); res != referee.Unfinished {
-			break
-		}
-		switch adj.Update(color, fullMove, s.Score.Valid, s.Score.CP, s.Score.Mate) {
-		case referee.WhiteWins:
-			g.End(referee.WhiteWins, referee.Adjudication, "White wins by adjudication")
-		case referee.BlackWins:
-			g.End(referee.BlackWins, referee.Adjudication, "Black wins by adjudication")
-		case referee.Draw:
-			g.End(referee.Draw, referee.Adjudication, "Draw by adjudication")
+// move asks the side to move for its move and plays it. It reports false
+// when the game ended without a move (a forfeit, a crash, a cancelled
+// match); after a move the game may be over too.
+func (t *table) move(ctx context.Context, out *played) (string, client.Search, bool) {
+	g := t.g
+	color := g.Turn()
+	clock := t.clocks[color]
+	loses := (1 - color).Win()
+	s, searched, err := t.think(ctx, color)
+	if ctx.Err() != nil {
+		out.aborted = true
+		return "", s, false
+	}
+	if searched && errors.Is(err, client.ErrTimeout) && clock.Limit() > 0 || err == nil && !clock.Spend(s.Elapsed) {
+		out.broken[color] = true // it may still be searching
+		g.End(loses, referee.TimeForfeit, fmt.Sprintf("%s loses on time", color))
+		return "", s, false
+	}
+	if err != nil {
+		out.broken[color] = true
+		g.End(loses, failure(err), fmt.Sprintf("%s %s", color, describe(err)))
+		return "", s, false
+	}
+	fullMove := g.FullMove()
+	san, err := g.Move(s.Move)
+	if err != nil {
+		out.broken[color] = true
+		g.End(loses, referee.IllegalMove, fmt.Sprintf("%s makes an illegal move: %s", color, printable(s.Move)))
+		return "", s, false
+	}
+	if res, _, _ := g.Result(); res != referee.Unfinished {
+		return san, s, true
+	}
+	if r := t.adj.Update(color, fullMove, s.Score.Valid, s.Score.CP, s.Score.Mate); r != referee.Unfinished {
+		g.End(r, referee.Adjudication, adjudicated[r])
+		return san, s, true
+	}
+	t.ponder(color, s)
+	return san, s, true
+}
+
+// adjudicated says how each result is reached by adjudication.
+var adjudicated = map[referee.Result]string{
+	referee.WhiteWins: "White wins by adjudication",
+	referee.BlackWins: "Black wins by adjudication",
+	referee.Draw:      "Draw by adjudication",
+}
+
+// think gets the move of the side to move: a ponderhit when it pondered on
+// the move just played, otherwise (after stopping a ponder search on
+// another move) a go command. searched is false when the engine failed
+// before it was asked for its move.
+func (t *table) think(ctx context.Context, color referee.Color) (s client.Search, searched bool, err error) {
+	cfg, e := t.w.cfg, t.eng[color]
+	limit := t.clocks[color].Limit()
+	wait := limit + grace
+	if limit == 0 {
+		wait = cfg.MoveTimeout
+	}
+	pondered := t.pondering[color]
+	t.pondering[color] = ""
+	if moves := t.g.Moves(); pondered != "" && pondered == moves[len(moves)-1] {
+		s, err = e.PonderHit(ctx, wait)
+		return s, true, err
+	}
+	if pondered != "" {
+		if err := e.StopPonder(ctx, cfg.ReadyTimeout); err != nil {
+			return s, false, err
 		}
 	}
-	out.result, out.reason, out.detail = g.Result()
-	out.record = record(cfg, p, g, moves, start)
-	return out
+	if err := e.IsReady(ctx, cfg.ReadyTimeout); err != nil {
+		return s, false, err
+	}
+	goCmd := referee.GoCommand(color, t.clocks[0], t.clocks[1])
+	s, err = e.Go(ctx, positionCommand(t.p.opening.FEN, t.g.Moves()), goCmd, wait)
+	return s, true, err
+}
+
+// ponder starts the engine that just moved pondering on the reply its
+// bestmove suggested, when its player ponders and the reply is legal.
+func (t *table) ponder(color referee.Color, s client.Search) {
+	if !t.players[color].Ponder || s.Ponder == "" || !t.g.Legal(s.Ponder) {
+		return
+	}
+	moves := append(slices.Clone(t.g.Moves()), strings.ToLower(s.Ponder))
+	goCmd := referee.GoCommand(color, t.clocks[0], t.clocks[1])
+	if t.eng[color].Ponder(positionCommand(t.p.opening.FEN, moves), goCmd) == nil {
+		t.pondering[color] = moves[len(moves)-1]
+	}
+}
+
+// stopPondering stops the ponder searches still running when the game
+// ends; an engine that does not answer is not reused.
+func (t *table) stopPondering(ctx context.Context, out *played) {
+	for c, m := range t.pondering {
+		if m != "" && t.eng[c].StopPonder(ctx, t.w.cfg.ReadyTimeout) != nil {
+			out.broken[c] = true
+		}
+	}
 }
 
 // failure maps a client error to a termination.

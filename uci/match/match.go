@@ -29,6 +29,7 @@ type Player struct {
 	Engine  client.Config
 	TC      referee.TimeControl
 	Restart bool // start a new process for every game instead of ucinewgame
+	Ponder  bool // think on the opponent's time (go ponder, then ponderhit or stop)
 }
 
 // Tournament kinds.

@@ -257,7 +257,7 @@ func TestSchedule(t *testing.T) {
 
 func TestParseArgs(t *testing.T) {
 	args := strings.Fields("-engine cmd=/bin/a name=A option.Hash=64 option.Threads=1 option.Hash=128 " +
-		"-engine cmd=/bin/b args=-x timemargin=50 restart=on -each tc=40/10+0.1 " +
+		"-engine cmd=/bin/b args=-x timemargin=50 restart=on ponder=on -each tc=40/10+0.1 " +
 		"-tournament gauntlet -rounds 5 -repeat -concurrency 2 -srand 42 " +
 		"-openings file=book.pgn format=pgn order=random plies=8 start=2 -pgnout file=out.pgn " +
 		"-sprt elo0=0 elo1=5 alpha=0.1 -resign movecount=3 score=600 -draw movenumber=40 movecount=8 score=10")
@@ -271,7 +271,7 @@ func TestParseArgs(t *testing.T) {
 	want := Config{
 		Players: []Player{
 			{Name: "A", Engine: client.Config{Cmd: "/bin/a", Options: []client.Option{{Name: "Hash", Value: "128"}, {Name: "Threads", Value: "1"}}}, TC: tc},
-			{Name: "b", Engine: client.Config{Cmd: "/bin/b", Args: []string{"-x"}}, TC: margin, Restart: true},
+			{Name: "b", Engine: client.Config{Cmd: "/bin/b", Args: []string{"-x"}}, TC: margin, Restart: true, Ponder: true},
 		},
 		Tournament: Gauntlet, Rounds: 5, Repeat: true, Concurrency: 2, Seed: 42,
 		Book:   &Book{File: "book.pgn", Format: "pgn", Random: true, Plies: 8, Start: 2},
@@ -306,5 +306,50 @@ func TestPositionCommand(t *testing.T) {
 		if got := positionCommand(tt.fen, tt.moves); got != tt.want {
 			t.Errorf("positionCommand = %q, want %q", got, tt.want)
 		}
+	}
+}
+
+// TestPonder plays an engine that ponders against one that does not. When
+// it pondered on the move played it gets ponderhit, and its move carries
+// the depth 2 it reports after one; otherwise it is stopped, its answer
+// to the stop is discarded, and it searches the real position (depth 1).
+func TestPonder(t *testing.T) {
+	tc := referee.TimeControl{Base: 5 * time.Second, Inc: 50 * time.Millisecond}
+	for _, tt := range []struct {
+		mode  string
+		depth string // the depth in the comments of the pondering engine's moves
+	}{
+		{"ponder", "/2 "},
+		{"miss", "/1 "},
+	} {
+		t.Run(tt.mode, func(t *testing.T) {
+			out := filepath.Join(t.TempDir(), "games.pgn")
+			p := player("ponderer", tt.mode, tc)
+			p.Ponder = true
+			cfg := Config{Players: []Player{p, player("good", "good", tc)}, PGNOut: out}
+			var log bytes.Buffer
+			if _, err := Run(context.Background(), cfg, &log); err != nil {
+				t.Fatal(err)
+			}
+			games := readGames(t, out)
+			if len(games) != 1 {
+				t.Fatalf("got %d games, want 1\n%s", len(games), log.String())
+			}
+			g := games[0]
+			t.Logf("%d plies, %s", len(g.Moves), g.ResultComment)
+			if reason := g.ResultComment; strings.Contains(reason, "loses") || strings.Contains(reason, "illegal") || strings.Contains(reason, "fails") {
+				t.Fatalf("game ended by %q", reason)
+			}
+			// White's moves after the first come after pondering.
+			moves := g.Moves
+			if len(moves) < 6 {
+				t.Fatalf("only %d moves", len(moves))
+			}
+			for i := 2; i < len(moves); i += 2 {
+				if !strings.Contains(moves[i].Comment+" ", tt.depth) {
+					t.Errorf("move %d %s: comment %q, want depth %q", i/2+1, moves[i].SAN, moves[i].Comment, tt.depth)
+				}
+			}
+		})
 	}
 }

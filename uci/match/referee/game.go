@@ -177,17 +177,7 @@ func (g *Game) Move(uci string) (string, error) {
 		return "", fmt.Errorf("game is over")
 	}
 	pos := g.pos
-	m, err := chess.UCINotation{}.Decode(pos, strings.ToLower(uci))
-	if err != nil {
-		return "", fmt.Errorf("%w: %q", ErrIllegal, uci)
-	}
-	var legal *chess.Move
-	for _, v := range pos.ValidMoves() {
-		if v.S1() == m.S1() && v.S2() == m.S2() && v.Promo() == m.Promo() {
-			legal = v
-			break
-		}
-	}
+	legal := g.find(uci)
 	if legal == nil {
 		return "", fmt.Errorf("%w: %q", ErrIllegal, uci)
 	}
@@ -198,6 +188,23 @@ func (g *Game) Move(uci string) (string, error) {
 	g.counts[g.key()]++
 	g.check()
 	return san, nil
+}
+
+// Legal reports whether uci is a legal move in the current position.
+func (g *Game) Legal(uci string) bool { return g.result == Unfinished && g.find(uci) != nil }
+
+// find returns the legal move that uci names, or nil.
+func (g *Game) find(uci string) *chess.Move {
+	m, err := chess.UCINotation{}.Decode(g.pos, strings.ToLower(uci))
+	if err != nil {
+		return nil
+	}
+	for _, v := range g.pos.ValidMoves() {
+		if v.S1() == m.S1() && v.S2() == m.S2() && v.Promo() == m.Promo() {
+			return v
+		}
+	}
+	return nil
 }
 
 // key identifies the position for the repetition rule: placement, side to

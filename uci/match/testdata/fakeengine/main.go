@@ -9,6 +9,9 @@
 //	slow     sleeps 300 ms per move
 //	nouci    never answers uci
 //	mute     answers uci but never readyok
+//	ponder   plays the first legal move and suggests pondering on the
+//	         first legal reply; after ponderhit it reports depth 2
+//	miss     as ponder, but suggests the last legal reply
 package main
 
 import (
@@ -29,6 +32,7 @@ func main() {
 	in := bufio.NewScanner(os.Stdin)
 	in.Buffer(make([]byte, 1<<20), 1<<20)
 	var pos *chess.Position
+	pondering := false
 	for in.Scan() {
 		f := strings.Fields(in.Text())
 		if len(f) == 0 {
@@ -47,7 +51,17 @@ func main() {
 			}
 		case "position":
 			pos = position(f[1:])
+		case "ponderhit", "stop":
+			if pondering {
+				pondering = false
+				fmt.Println("info depth 2 score cp 0 nodes 2")
+				answer(pos, mode)
+			}
 		case "go":
+			if len(f) > 1 && f[1] == "ponder" {
+				pondering = true
+				continue
+			}
 			switch mode {
 			case "crash":
 				os.Exit(3)
@@ -64,13 +78,27 @@ func main() {
 			case "slow":
 				time.Sleep(300 * time.Millisecond)
 			}
-			m := pos.ValidMoves()[0]
 			fmt.Println("info depth 1 score cp 0 nodes 1")
-			fmt.Println("bestmove " + chess.UCINotation{}.Encode(pos, m))
+			answer(pos, mode)
 		case "quit":
 			return
 		}
 	}
+}
+
+// answer prints the bestmove, the first legal move of pos, with a ponder
+// move in the ponder modes.
+func answer(pos *chess.Position, mode string) {
+	m := pos.ValidMoves()[0]
+	line := "bestmove " + chess.UCINotation{}.Encode(pos, m)
+	if replies := pos.Update(m).ValidMoves(); len(replies) > 0 && (mode == "ponder" || mode == "miss") {
+		r := replies[0]
+		if mode == "miss" {
+			r = replies[len(replies)-1]
+		}
+		line += " ponder " + chess.UCINotation{}.Encode(pos.Update(m), r)
+	}
+	fmt.Println(line)
 }
 
 func position(f []string) *chess.Position {
