@@ -13,10 +13,6 @@ import (
 	"github.com/luftchess/luft/engine/board"
 )
 
-// sharedData is the shared test data, relative to this package's directory
-// (the repository root's ../shared/data).
-const sharedData = "../../shared/data"
-
 // benchFENs are middlegame and endgame positions of the kind a search
 // evaluates, used by the benchmark and the symmetry test.
 var benchFENs = []string{
@@ -70,36 +66,35 @@ func mustParse(t testing.TB, fen string) *board.Position {
 	return p
 }
 
-// epdFENs returns the positions (first four fields) of the EPD files
-// matching pattern under the shared data, skipping the test when the
-// shared data is absent.
-func epdFENs(t *testing.T, patterns ...string) []string {
+// epdFENs returns the positions (first four fields) of the EPD files in
+// testdata, copies of the shared data's perft and tactics suites (see
+// testdata/README.md).
+func epdFENs(t *testing.T, names ...string) []string {
 	t.Helper()
 	var fens []string
-	for _, pat := range patterns {
-		files, _ := filepath.Glob(filepath.Join(sharedData, pat))
-		for _, name := range files {
-			f, err := os.Open(name)
-			if err != nil {
-				t.Fatal(err)
-			}
-			sc := bufio.NewScanner(f)
-			for sc.Scan() {
-				if fields := strings.Fields(sc.Text()); len(fields) >= 4 {
-					fens = append(fens, strings.Join(fields[:4], " "))
-				}
-			}
-			f.Close()
+	for _, name := range names {
+		f, err := os.Open(filepath.Join("testdata", name))
+		if err != nil {
+			t.Fatal(err)
 		}
-	}
-	if len(fens) == 0 {
-		t.Skipf("no shared test data at %s (the repository's ../shared/data): skipping", sharedData)
+		sc := bufio.NewScanner(f)
+		for sc.Scan() {
+			if fields := strings.Fields(sc.Text()); len(fields) >= 4 {
+				fens = append(fens, strings.Join(fields[:4], " "))
+			}
+		}
+		f.Close()
+		if err := sc.Err(); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
 	}
 	return fens
 }
 
+// TestSymmetry checks that every suite position evaluates the same as its
+// mirror, the same position with the colours swapped.
 func TestSymmetry(t *testing.T) {
-	fens := append(epdFENs(t, "perft/*.epd", "tactics/*.epd"), benchFENs...)
+	fens := append(epdFENs(t, "perftsuite.epd", "cpw_perft.epd", "perft_talkchess_sedlak.epd", "wacnew.epd", "bratko_kopec.epd"), benchFENs...)
 	e := New()
 	for _, fen := range fens {
 		p, q := mustParse(t, fen), mustParse(t, mirror(t, fen))

@@ -2,7 +2,6 @@ package perft
 
 import (
 	"flag"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -19,30 +18,6 @@ var full = flag.Bool("full", false, "check every listed depth of the perft suite
 // budget bounds the leaves per position in the normal run: each position is
 // checked at the deepest listed depth whose count stays within it.
 const budget = 10_000_000
-
-// sharedDir returns ../shared beside the repository root, or skips the test.
-func sharedDir(t testing.TB) string {
-	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Fatal("no go.mod above the test directory")
-		}
-		dir = parent
-	}
-	shared := filepath.Join(dir, "..", "shared")
-	if _, err := os.Stat(shared); err != nil {
-		t.Skipf("skipping: shared test data not found at %s (it lives beside the repository)", shared)
-	}
-	return shared
-}
 
 // depthCount is one expected perft result.
 type depthCount struct {
@@ -67,14 +42,15 @@ func counts(t *testing.T, rec epd.Record) []depthCount {
 	return dc
 }
 
+// TestSuites checks the perft counts of the suites in testdata, copies of
+// the shared data's perft files (see testdata/README.md).
 func TestSuites(t *testing.T) {
-	shared := sharedDir(t)
 	for _, file := range []struct {
 		name  string
 		lines int
 	}{{"perftsuite.epd", 126}, {"cpw_perft.epd", 7}, {"perft_talkchess_sedlak.epd", 14}} {
 		t.Run(file.name, func(t *testing.T) {
-			recs, err := epd.ReadFile(filepath.Join(shared, "data", "perft", file.name))
+			recs, err := epd.ReadFile(filepath.Join("testdata", file.name))
 			if err != nil {
 				t.Fatal(err)
 			}

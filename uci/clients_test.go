@@ -16,6 +16,27 @@ import (
 	ucic "github.com/notnil/chess/uci"
 )
 
+// need skips t when err reports a missing file or program; under CI
+// (CI=true), which installs them all, it fails t instead.
+func need(t *testing.T, err error) {
+	t.Helper()
+	if err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("%v (CI=true requires it)", err)
+		}
+		t.Skipf("skipping: %v", err)
+	}
+}
+
+// program returns the path of the named program in PATH or else in
+// /usr/games, where Debian installs the chess engines and polyglot.
+func program(name string) (string, error) {
+	if path, err := exec.LookPath(name); err == nil {
+		return path, nil
+	}
+	return exec.LookPath(filepath.Join("/usr/games", name))
+}
+
 // legalMove finds the legal move of g that m (decoded without a position)
 // names.
 func legalMove(g *chess.Game, m *chess.Move) *chess.Move {
@@ -50,19 +71,19 @@ func newClientEngine(t *testing.T, path string, opts ...ucic.CmdSetOption) *ucic
 
 // TestNotnilClient plays complete games through notnil/chess's UCI client:
 // Luft against itself, and Luft against Stockfish at skill level 0 when it
-// is installed. Every move is checked for legality.
+// is installed (under CI it must be). Every move is checked for legality.
 func TestNotnilClient(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays whole games")
 	}
 	luft := luftBinary(t)
 	pairs := [][2]string{{luft, luft}}
-	if sf, err := exec.LookPath("stockfish"); err == nil {
+	if sf, err := program("stockfish"); err == nil {
 		pairs = append(pairs, [2]string{luft, sf}, [2]string{sf, luft})
-	} else if _, err := os.Stat("/usr/games/stockfish"); err == nil {
-		pairs = append(pairs, [2]string{luft, "/usr/games/stockfish"}, [2]string{"/usr/games/stockfish", luft})
+	} else if os.Getenv("CI") == "true" {
+		t.Fatalf("%v (CI=true requires it)", err)
 	} else {
-		t.Log("stockfish not installed: Luft plays only itself")
+		t.Logf("%v: Luft plays only itself", err)
 	}
 	for _, pair := range pairs {
 		var engines [2]*ucic.Engine
@@ -102,13 +123,8 @@ func TestPolyglot(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays a whole game")
 	}
-	pg, err := exec.LookPath("polyglot")
-	if err != nil {
-		if _, err := os.Stat("/usr/games/polyglot"); err != nil {
-			t.Skip("polyglot is not installed (apt-get install polyglot)")
-		}
-		pg = "/usr/games/polyglot"
-	}
+	pg, err := program("polyglot")
+	need(t, err)
 	luft := luftBinary(t)
 	dir := t.TempDir()
 	ini := filepath.Join(dir, "luft.ini")

@@ -10,15 +10,15 @@ import (
 	"github.com/luftchess/luft/engine"
 )
 
-// bookFile is the shared Polyglot book beside the repository.
+// bookFile is the Polyglot book of the shared data beside the repository,
+// too big (1.5 MB) to copy into testdata.
 const bookFile = "../../shared/data/books/performance.bin"
 
 // TestOwnBook checks that with OwnBook on the first moves come from the
 // book and still carry a score, and that with it off the engine searches.
 func TestOwnBook(t *testing.T) {
-	if _, err := os.Stat(bookFile); err != nil {
-		t.Skipf("skipping: %s is absent (the shared data beside the repository): %v", bookFile, err)
-	}
+	_, err := os.Stat(bookFile)
+	need(t, err)
 	c := startSession(t, engine.New(engine.Options{HashMB: 1}))
 	c.send("setoption name BookFile value "+bookFile, "setoption name OwnBook value true")
 	if got := c.sync(); len(got) != 1 || !strings.HasPrefix(got[0], "info string book ") {
@@ -52,9 +52,9 @@ func TestLimitStrength(t *testing.T) {
 		options []string
 		depth   int // the level's depth
 	}{
-		{[]string{"setoption name UCI_LimitStrength value true", "setoption name UCI_Elo value 800"}, 1},
-		{[]string{"setoption name UCI_LimitStrength value true", "setoption name UCI_Elo value 1100"}, 3},
-		{[]string{"setoption name Skill Level value 3"}, 3}, // Elo 1100
+		{[]string{"setoption name UCI_LimitStrength value true", "setoption name UCI_Elo value 1400"}, 5}, // UCI_Elo's lowest
+		{[]string{"setoption name Skill Level value 0"}, 1},                                               // Elo 800
+		{[]string{"setoption name Skill Level value 3"}, 3},                                               // Elo 1100
 	}
 	for _, tt := range tests {
 		c := startSession(t, engine.New(engine.Options{HashMB: 1}))

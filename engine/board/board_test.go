@@ -1,7 +1,6 @@
 package board
 
 import (
-	"os"
 	"path/filepath"
 	"testing"
 
@@ -20,23 +19,13 @@ var treeFENs = []string{
 	"8/8/1k6/2b5/2pP4/8/5K2/8 b - d3 0 1",
 }
 
-// sharedDir returns ../shared beside the repository root, or skips the test.
-func sharedDir(t testing.TB) string {
-	t.Helper()
-	shared := filepath.Join("..", "..", "..", "shared")
-	if _, err := os.Stat(shared); err != nil {
-		t.Skipf("skipping: shared test data not found at %s (it lives beside the repository)", shared)
-	}
-	return shared
-}
-
-// suiteFENs returns every position of the shared perft and tactics suites.
+// suiteFENs returns every position of the perft and tactics suites in
+// testdata, copies of the shared data's files (see testdata/README.md).
 func suiteFENs(t testing.TB) []string {
 	t.Helper()
-	shared := sharedDir(t)
 	var fens []string
-	for _, f := range []string{"perft/perftsuite.epd", "perft/cpw_perft.epd", "perft/perft_talkchess_sedlak.epd", "tactics/wacnew.epd", "tactics/bratko_kopec.epd"} {
-		recs, err := epd.ReadFile(filepath.Join(shared, "data", f))
+	for _, f := range []string{"perftsuite.epd", "cpw_perft.epd", "perft_talkchess_sedlak.epd", "wacnew.epd", "bratko_kopec.epd"} {
+		recs, err := epd.ReadFile(filepath.Join("testdata", f))
 		if err != nil {
 			t.Fatal(err)
 		}
