@@ -547,7 +547,7 @@ func TestBinaryHardening(t *testing.T) {
 		{[]string{"setoption name BookFile value /dev/zero"}, "not a regular file"},
 		{[]string{"foobar"}, "unknown command: foobar"},
 		{[]string{strings.Repeat("x", 10<<20)}, "input line of more than"},
-		{[]string{"position fen 4k3/8/8/8/8/8/8/4K3 w - - 4294967290 1"}, "halfmove clock"},
+		{[]string{"position fen 4k3/8/8/8/8/8/8/4K3 w - - 4294967290 1"}, "halfmove clock 4294967290 read as 150"},
 		{[]string{"position startpos moves d2d4 e7e5 zzzz"}, "move 3 (zzzz)"},
 		{[]string{"position startpos", "go wtime 9223372036854775807 btime 9223372036854775807 winc 9223372036854775807 binc 9223372036854775807 movestogo 1 depth 2"}, ""},
 	}

@@ -37,7 +37,8 @@ func newGame() *game {
 //
 // A bad root (a malformed FEN) gives a nil game and the error: the caller
 // keeps prev. A bad move gives the game up to the move before it and an
-// error naming it, as Stockfish plays on from the last good move.
+// error naming it, as Stockfish plays on from the last good move; a
+// clamped move counter gives the game and an error saying so.
 func setPosition(prev *game, args []string) (g *game, err error) {
 	defer func() {
 		// notnil/chess is third-party code fed with arbitrary input; a
@@ -46,7 +47,7 @@ func setPosition(prev *game, args []string) (g *game, err error) {
 			g, err = nil, fmt.Errorf("cannot set up position: %v", r)
 		}
 	}()
-	root, moves, err := splitPosition(args)
+	root, moves, notes, err := splitPosition(args)
 	if err != nil {
 		return nil, err
 	}
@@ -69,19 +70,24 @@ func setPosition(prev *game, args []string) (g *game, err error) {
 		m, err := g.play(tok)
 		if err != nil {
 			n := start + i + 1
-			return g, fmt.Errorf("move %d (%s) refused: %v; the position is set up to move %d, the moves after it are ignored",
-				n, abbreviate(tok), err, n-1)
+			notes = append(notes, fmt.Sprintf("move %d (%s) refused: %v; the position is set up to move %d, the moves after it are ignored",
+				n, abbreviate(tok), err, n-1))
+			break
 		}
 		g.moves = append(g.moves, m)
+	}
+	if len(notes) > 0 {
+		return g, errors.New(strings.Join(notes, "; "))
 	}
 	return g, nil
 }
 
 // splitPosition splits the arguments of a position command into the
-// normalized root FEN and the move tokens.
-func splitPosition(args []string) (root string, moves []string, err error) {
+// normalized root FEN and the move tokens; notes say what normalizing
+// changed that the GUI should hear of.
+func splitPosition(args []string) (root string, moves, notes []string, err error) {
 	if len(args) == 0 {
-		return "", nil, errors.New("position needs startpos or fen")
+		return "", nil, nil, errors.New("position needs startpos or fen")
 	}
 	var fields, rest []string
 	switch args[0] {
@@ -94,7 +100,7 @@ func splitPosition(args []string) (root string, moves []string, err error) {
 		}
 		fields, rest = args[1:i], args[i:]
 	default:
-		return "", nil, fmt.Errorf("position needs startpos or fen, not %q", abbreviate(args[0]))
+		return "", nil, nil, fmt.Errorf("position needs startpos or fen, not %q", abbreviate(args[0]))
 	}
 	for len(rest) > 0 && rest[0] != "moves" { // ignore stray words
 		rest = rest[1:]
@@ -102,8 +108,8 @@ func splitPosition(args []string) (root string, moves []string, err error) {
 	if len(rest) > 0 {
 		moves = rest[1:]
 	}
-	root, err = normalizeFEN(fields)
-	return root, moves, err
+	root, notes, err = normalizeFEN(fields)
+	return root, moves, notes, err
 }
 
 // hasPrefix reports whether s starts with prefix, the canonical (lower
@@ -183,13 +189,13 @@ func parseSquare(s string) (chess.Square, bool) {
 }
 
 // normalizeFEN checks the fields of a FEN and returns it with single
-// spaces, both move counters (defaulting to 0 and 1), castling rights that
+// spaces, move counters clamped to what a game can reach (notes says so), both move counters (defaulting to 0 and 1), castling rights that
 // the pieces on the board allow, and an en-passant square only when a pawn
 // could be captured there. Both move generators then start from the same,
 // consistent position.
-func normalizeFEN(f []string) (string, error) {
+func normalizeFEN(f []string) (fen string, notes []string, err error) {
 	if len(f) < 4 || len(f) > 6 {
-		return "", fmt.Errorf("a FEN has 4 to 6 fields, not %d", len(f))
+		return "", nil, fmt.Errorf("a FEN has 4 to 6 fields, not %d", len(f))
 	}
 	var sq [64]byte // a1 = 0; 0 means empty
 	rank, file := 7, 0
@@ -197,26 +203,26 @@ func normalizeFEN(f []string) (string, error) {
 		switch {
 		case c == '/':
 			if file != 8 || rank == 0 {
-				return "", fmt.Errorf("bad piece placement %q", f[0])
+				return "", nil, fmt.Errorf("bad piece placement %q", f[0])
 			}
 			rank, file = rank-1, 0
 		case c >= '1' && c <= '8':
 			file += int(c - '0')
 		case strings.IndexByte("pnbrqkPNBRQK", c) >= 0:
 			if file > 7 {
-				return "", fmt.Errorf("bad piece placement %q", f[0])
+				return "", nil, fmt.Errorf("bad piece placement %q", f[0])
 			}
 			sq[rank*8+file] = c
 			file++
 		default:
-			return "", fmt.Errorf("bad piece placement %q", f[0])
+			return "", nil, fmt.Errorf("bad piece placement %q", f[0])
 		}
 		if file > 8 {
-			return "", fmt.Errorf("bad piece placement %q", f[0])
+			return "", nil, fmt.Errorf("bad piece placement %q", f[0])
 		}
 	}
 	if rank != 0 || file != 8 {
-		return "", fmt.Errorf("bad piece placement %q", f[0])
+		return "", nil, fmt.Errorf("bad piece placement %q", f[0])
 	}
 	kings := [2]int{}
 	for i, c := range sq {
@@ -227,15 +233,15 @@ func normalizeFEN(f []string) (string, error) {
 			kings[1]++
 		case 'P', 'p':
 			if i < 8 || i >= 56 {
-				return "", errors.New("a pawn on the first or last rank")
+				return "", nil, errors.New("a pawn on the first or last rank")
 			}
 		}
 	}
 	if kings != [2]int{1, 1} {
-		return "", errors.New("each side needs exactly one king")
+		return "", nil, errors.New("each side needs exactly one king")
 	}
 	if f[1] != "w" && f[1] != "b" {
-		return "", fmt.Errorf("bad side to move %q", f[1])
+		return "", nil, fmt.Errorf("bad side to move %q", f[1])
 	}
 
 	castling := ""
@@ -251,7 +257,7 @@ func normalizeFEN(f []string) (string, error) {
 		}
 	}
 	if strings.Trim(f[2], "KQkq-") != "" {
-		return "", fmt.Errorf("bad castling rights %q (Shredder-FEN and Chess960 are not supported yet)", f[2])
+		return "", nil, fmt.Errorf("bad castling rights %q (Shredder-FEN and Chess960 are not supported yet)", f[2])
 	}
 	if castling == "" {
 		castling = "-"
@@ -261,7 +267,7 @@ func normalizeFEN(f []string) (string, error) {
 	if f[3] != "-" {
 		s, ok := parseSquare(f[3])
 		if !ok {
-			return "", fmt.Errorf("bad en-passant square %q", f[3])
+			return "", nil, fmt.Errorf("bad en-passant square %q", f[3])
 		}
 		i := int(s)
 		// White to move: the square is on rank 6, the black pawn that
@@ -274,24 +280,30 @@ func normalizeFEN(f []string) (string, error) {
 
 	half, full := "0", "1"
 	if len(f) > 4 {
-		n, err := board.ParseCounter(f[4], board.MaxRule50)
+		n, clamped, err := board.ParseCounter(f[4], board.MaxRule50)
 		if err != nil {
-			return "", fmt.Errorf("bad halfmove clock: %v", err)
+			return "", nil, fmt.Errorf("bad halfmove clock: %v", err)
+		}
+		if clamped {
+			notes = append(notes, fmt.Sprintf("halfmove clock %.20s read as %d", f[4], n))
 		}
 		half = strconv.Itoa(n)
 	}
 	if len(f) > 5 {
-		n, err := board.ParseCounter(f[5], board.MaxFullMove)
+		n, clamped, err := board.ParseCounter(f[5], board.MaxFullMove)
 		if err != nil {
-			return "", fmt.Errorf("bad fullmove number: %v", err)
+			return "", nil, fmt.Errorf("bad fullmove number: %v", err)
+		}
+		if clamped {
+			notes = append(notes, fmt.Sprintf("fullmove number %.20s read as %d", f[5], n))
 		}
 		full = strconv.Itoa(max(n, 1))
 	}
-	fen := strings.Join([]string{f[0], f[1], castling, ep, half, full}, " ")
+	fen = strings.Join([]string{f[0], f[1], castling, ep, half, full}, " ")
 	if err := checkOpponentKing(fen); err != nil {
-		return "", err
+		return "", nil, err
 	}
-	return fen, nil
+	return fen, notes, nil
 }
 
 // adjacentPawn reports whether a pawn is beside square i on its rank.

@@ -442,9 +442,11 @@ func TestPositionErrors(t *testing.T) {
 		{"startpos moves e2e4", "position fen", "4 to 6 fields", afterE4},
 		{"startpos moves e2e4", "position fen garbage", "4 to 6 fields", afterE4},
 		{"startpos moves e2e4", "position fen 8/8/8/8/8/8/8/8 w - - 0 1", "one king", afterE4},
-		{"startpos moves e2e4", "position fen 4k3/8/8/8/8/8/8/4K3 w - - 4294967290 1", "halfmove clock", afterE4},
-		{"startpos moves e2e4", "position fen 4k3/8/8/8/8/8/8/4K3 w - - 151 1", "halfmove clock", afterE4},
-		{"startpos moves e2e4", "position fen 4k3/8/8/8/8/8/8/4K3 w - - 0 99999999999", "fullmove number", afterE4},
+		{"startpos moves e2e4", "position fen 4k3/8/8/8/8/8/8/4K3 w - - -1 1", "halfmove clock", afterE4},
+		// Move counters beyond what a game reaches are clamped, and said so.
+		{"startpos", "position fen 4k3/8/8/8/8/8/8/4K3 w - - 4294967290 1", "halfmove clock 4294967290 read as 150", "4k3/8/8/8/8/8/8/4K3 w - - 150 1"},
+		{"startpos", "position fen 4k3/8/8/8/8/8/8/4K3 w - - 151 1 moves e1e2", "halfmove clock 151 read as 150", "4k3/8/8/8/8/8/4K3/8 b - - 151 1"},
+		{"startpos", "position fen 4k3/8/8/8/8/8/8/4K3 w - - 0 99999999999999999999999 moves e1e2 zz", "fullmove number 99999999999999999999 read as 10000; move 2 (zz)", "4k3/8/8/8/8/8/4K3/8 b - - 1 10000"},
 		// Chess960 is not supported: its castling rights are refused.
 		{"startpos moves e2e4", "position fen bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", "castling", afterE4},
 		// A bad move keeps the moves before it, and names it.

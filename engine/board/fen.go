@@ -10,21 +10,31 @@ import (
 // StartFEN is the FEN of the standard starting position.
 const StartFEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 
-// Bounds of the FEN move counters. No game goes past them: the 75-move
-// rule ends a game after 150 plies without a capture or a pawn move, and
-// so within about 9,000 moves.
+// Bounds of the FEN move counters. ParseFEN reads a larger number as the
+// bound. No game goes past them: the 75-move rule ends a game after 150
+// plies without a capture or a pawn move, and so within about 9,000
+// moves. Clamping keeps absurd values from overflowing the arithmetic on
+// them, and still reads back every FEN the engine writes, even after a
+// long list of moves has carried a counter past its bound.
 const (
 	MaxRule50   = 150
 	MaxFullMove = 10000
 )
 
-// ParseCounter parses a FEN move counter: a decimal number from 0 to max.
-func ParseCounter(s string, max int) (int, error) {
-	n, err := strconv.Atoi(s)
-	if err != nil || n < 0 || n > max {
-		return 0, fmt.Errorf("%q is not a number from 0 to %d", s, max)
+// ParseCounter parses a FEN move counter, a decimal number of at least 0.
+// A number above max reads as max, and clamped says so.
+func ParseCounter(s string, max int) (n int, clamped bool, err error) {
+	n, err = strconv.Atoi(s)
+	if errors.Is(err, strconv.ErrRange) && n > 0 {
+		return max, true, nil
 	}
-	return n, nil
+	if err != nil || n < 0 {
+		return 0, false, fmt.Errorf("%q is not a number >= 0", s)
+	}
+	if n > max {
+		return max, true, nil
+	}
+	return n, false, nil
 }
 
 // historyCap is the undo-stack capacity reserved up front, enough for long
@@ -70,14 +80,14 @@ func ParseFEN(fen string) (*Position, error) {
 		return nil, fmt.Errorf("fen %q: %v", fen, err)
 	}
 	if len(fields) > 4 {
-		n, err := ParseCounter(fields[4], MaxRule50)
+		n, _, err := ParseCounter(fields[4], MaxRule50)
 		if err != nil {
 			return nil, fmt.Errorf("fen %q: halfmove clock: %v", fen, err)
 		}
 		p.rule50 = n
 	}
 	if len(fields) > 5 {
-		n, err := ParseCounter(fields[5], MaxFullMove)
+		n, _, err := ParseCounter(fields[5], MaxFullMove)
 		if err != nil {
 			return nil, fmt.Errorf("fen %q: fullmove number: %v", fen, err)
 		}

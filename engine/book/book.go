@@ -45,12 +45,9 @@ const MaxSize = 1 << 30
 // Open reads the Polyglot book in the named file, which must be a regular
 // file of at most MaxSize bytes.
 func Open(name string) (*Book, error) {
-	f, err := os.Open(name)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	fi, err := f.Stat()
+	// Stat before opening: opening a named pipe would block until a
+	// writer came.
+	fi, err := os.Stat(name)
 	if err != nil {
 		return nil, err
 	}
@@ -60,6 +57,11 @@ func Open(name string) (*Book, error) {
 	if fi.Size() > MaxSize {
 		return nil, fmt.Errorf("book %s: larger than %d MiB: not read", name, MaxSize>>20)
 	}
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
 	b, err := Read(f)
 	if err != nil {
 		return nil, fmt.Errorf("book %s: %w", name, err)
