@@ -18,20 +18,36 @@ type budget struct {
 // sudden-death time controls.
 const defaultMovesToGo = 40
 
+// maxMovesToGo bounds the movestogo newBudget believes, beyond any real
+// time control.
+const maxMovesToGo = 1000
+
+// maxClock bounds every duration newBudget reads, as Limits is a public
+// API that may carry any time.Duration up to math.MaxInt64. A year is more
+// than any time control needs, and the sums of at most 42 of them below
+// fit in a time.Duration with room to spare.
+const maxClock = 365 * 24 * time.Hour
+
+// clampClock returns d limited to [0, maxClock].
+func clampClock(d time.Duration) time.Duration { return min(max(d, 0), maxClock) }
+
 // newBudget derives the time budget for the side us from lim; ok is false
 // when lim sets no time limit. The budget never exceeds the clock minus the
 // move overhead, and outside the last move before a time control it leaves
-// at least half of the clock for the moves after this one.
+// at least half of the clock for the moves after this one, beyond what
+// their lag will cost until the control.
 func newBudget(lim Limits, us board.Color, overhead time.Duration) (b budget, ok bool) {
+	overhead = clampClock(overhead)
 	if lim.MoveTime > 0 {
-		t := max(lim.MoveTime-overhead, 0)
+		t := max(clampClock(lim.MoveTime)-overhead, 0)
 		return budget{soft: t, hard: t, fixed: true}, true
 	}
-	left, inc := lim.Time[us], lim.Inc[us]
-	if left <= 0 {
+	if lim.Time[us] <= 0 {
 		return budget{}, false
 	}
-	mtg := lim.MovesToGo
+	left, inc := clampClock(lim.Time[us]), clampClock(lim.Inc[us])
+	togo := min(lim.MovesToGo, maxMovesToGo)
+	mtg := togo
 	if mtg <= 0 || mtg > defaultMovesToGo {
 		mtg = defaultMovesToGo
 	}
@@ -42,17 +58,36 @@ func newBudget(lim Limits, us board.Color, overhead time.Duration) (b budget, ok
 	// That charge alone leaves nothing once the overhead exceeds the
 	// increment, and depth-1 play lost 7-23 at 0.2+0.01 with a 30 ms
 	// overhead; a floor of a 2*mtg-th of the clock keeps the search alive.
+	// Before a time control, the moves after this one cost their lag
+	// beyond their increments however little they search: free leaves
+	// that out, so that searches stopped by the hard limit at every move
+	// still reach the control. (In sudden death, a lag beyond the
+	// increment loses a long enough game whatever the budget, and free is
+	// all of the usable clock.)
 	n := time.Duration(mtg)
 	usable := max(left-overhead, 0)
+	free := usable - lagReserve(togo-1, overhead-inc, usable)
 	total := max(left+inc*(n-1)-overhead*(n+2), 0)
-	target := max(total/n, usable/(2*n))
-	limit := usable / 2
+	target := max(total/n, free/(2*n))
+	limit := free / 2
 	if mtg == 1 {
 		limit = usable * 9 / 10
 	}
 	b.hard = min(5*target, limit)
 	b.soft = min(target*7/10, b.hard)
 	return b, true
+}
+
+// lagReserve returns what moves more moves cost at lag each, capped at
+// usable (which keeps the product from overflowing).
+func lagReserve(moves int, lag, usable time.Duration) time.Duration {
+	switch {
+	case moves <= 0 || lag <= 0:
+		return 0
+	case time.Duration(moves) > usable/lag:
+		return usable
+	}
+	return time.Duration(moves) * lag
 }
 
 // stability tracks how settled the search result is from one iteration to

@@ -369,7 +369,7 @@ func (t *thread) search(alpha, beta, depth, ply int, cutNode bool) int {
 	entry, hit := t.table.Probe(key)
 	ttMove, ttScore := board.NoMove, 0
 	if hit {
-		ttMove, ttScore = board.Move(entry.Move), scoreFromTT(int(entry.Score), ply)
+		ttMove, ttScore = board.Move(entry.Move), scoreFromTT(int(entry.Score), ply, pos.Rule50())
 		if !pvNode && excluded == board.NoMove && int(entry.Depth) >= depth && cutoff(entry.Bound, ttScore, alpha, beta) {
 			return ttScore
 		}
@@ -743,7 +743,7 @@ func (t *thread) qsearch(alpha, beta, ply int) int {
 	ttMove := board.NoMove
 	if hit {
 		ttMove = board.Move(entry.Move)
-		if s := scoreFromTT(int(entry.Score), ply); !pvNode && cutoff(entry.Bound, s, alpha, beta) {
+		if s := scoreFromTT(int(entry.Score), ply, pos.Rule50()); !pvNode && cutoff(entry.Bound, s, alpha, beta) {
 			return s
 		}
 	}
@@ -820,12 +820,25 @@ func scoreToTT(s, ply int) int {
 	return s
 }
 
-// scoreFromTT undoes scoreToTT at ply.
-func scoreFromTT(s, ply int) int {
+// scoreFromTT undoes scoreToTT at ply, for a node whose fifty-move
+// counter is rule50. The table does not know the counter: a mate stored
+// from a node with fewer reversible moves behind it may lie beyond the
+// fifty-move rule here, where it is no proven mate. Such a mate comes back
+// as a score just short of the mate range instead, as in Stockfish's
+// value_from_tt: still a win (or loss) for the search to aim at (or
+// avoid), but not a mate. A mate on the hundredth ply stands, as
+// checkmate ends the game before the rule draws it.
+func scoreFromTT(s, ply, rule50 int) int {
 	switch {
 	case s >= mateBound:
+		if mate-s > 100-rule50 {
+			return mateBound - 1
+		}
 		return s - ply
 	case s <= -mateBound:
+		if mate+s > 100-rule50 {
+			return -mateBound + 1
+		}
 		return s + ply
 	}
 	return s

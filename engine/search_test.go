@@ -2,6 +2,8 @@ package engine
 
 import (
 	"context"
+	"fmt"
+	"math"
 	"slices"
 	"strings"
 	"sync"
@@ -85,23 +87,36 @@ func TestSearchResults(t *testing.T) {
 }
 
 // TestRepetitionInGameHistory checks that the game moves before the root
-// count for repetition: with the position seen twice before, returning to
-// it is an immediate draw, which the side that is lost takes.
+// count for repetition. White, with a bare king against a queen, is lost,
+// but Kh1 brings about a position for the third time, a draw, which only
+// the game history shows: searched without it, the same position is lost.
 func TestRepetitionInGameHistory(t *testing.T) {
-	// White is a queen down but can repeat: Kh1-g1-h1 with Black's king
-	// shuffling as well.
-	p := mustFEN(t, "k7/8/8/8/8/8/5q2/6RK w - - 0 1")
-	for _, m := range []string{"g1g2", "f2f1", "g2g1", "f1f2", "g1g2", "f2f1", "g2g1"} {
+	const start = "k7/8/8/8/8/8/q7/6K1 w - - 0 1"
+	// Kh1 twice reaches the same position, Black to move; the root, after
+	// 4. Kg2 Qa2+, is new.
+	game := []string{"g1h1", "a2a3", "h1g1", "a3a2", "g1h1", "a2a3", "h1g2", "a3a2"}
+	p := mustFEN(t, start)
+	for _, m := range game {
 		p.Make(mustMove(t, p, m))
 	}
-	// Black to move: f1f2 repeats the position a third time.
-	var last Info
-	res := New(Options{HashMB: 1}).Search(context.Background(), p, Limits{Depth: 6}, func(i Info) { last = i })
-	if last.Score <= 0 {
-		t.Errorf("Black, a queen up, scores %d (best %v): should not accept the draw", last.Score, res.Best)
+	if p.RepetitionCount() != 0 {
+		t.Fatalf("the root %s repeats a position", p.FEN())
 	}
-	if res.Best.String() == "f1f2" {
-		t.Errorf("Black repeats the position for a draw with a queen up")
+	tests := []struct {
+		name string
+		pos  *board.Position
+		draw bool
+	}{
+		{"with the game history", p, true},
+		{"without it", mustFEN(t, p.FEN()), false},
+	}
+	for _, tc := range tests {
+		var last Info
+		res := New(Options{HashMB: 1}).Search(context.Background(), tc.pos, Limits{Depth: 6}, func(i Info) { last = i })
+		t.Logf("%s: best %v, score %d", tc.name, res.Best, last.Score)
+		if draw := last.Score == 0 && res.Best.String() == "g2h1"; draw != tc.draw {
+			t.Errorf("%s: best %v, score %d; want the draw by Kh1: %v", tc.name, res.Best, last.Score, tc.draw)
+		}
 	}
 }
 
@@ -345,10 +360,88 @@ func TestScoreTT(t *testing.T) {
 		if got := scoreToTT(tc.score, tc.ply); got != tc.stored {
 			t.Errorf("scoreToTT(%d, %d) = %d, want %d", tc.score, tc.ply, got, tc.stored)
 		}
-		if got := scoreFromTT(tc.stored, tc.ply); got != tc.score {
-			t.Errorf("scoreFromTT(%d, %d) = %d, want %d", tc.stored, tc.ply, got, tc.score)
+		if got := scoreFromTT(tc.stored, tc.ply, 0); got != tc.score {
+			t.Errorf("scoreFromTT(%d, %d, 0) = %d, want %d", tc.stored, tc.ply, got, tc.score)
 		}
 	}
+}
+
+// TestScoreFromTTFiftyMoves checks that a stored mate the fifty-move rule
+// would forestall at this node does not come back as a mate.
+func TestScoreFromTTFiftyMoves(t *testing.T) {
+	tests := []struct{ stored, ply, rule50, want int }{
+		{mate - 6, 4, 0, mate - 10},
+		{mate - 6, 4, 94, mate - 10},     // mate on the hundredth ply: checkmate stands
+		{mate - 6, 4, 95, mateBound - 1}, // the rule draws first
+		{mate - 1, 90, 99, mate - 91},    // mate in 1 at 99
+		{-mate + 6, 4, 94, -mate + 10},   // being mated, likewise
+		{-mate + 6, 4, 95, -mateBound + 1},
+		{500, 4, 99, 500},
+	}
+	for _, tc := range tests {
+		if got := scoreFromTT(tc.stored, tc.ply, tc.rule50); got != tc.want {
+			t.Errorf("scoreFromTT(%d, %d, %d) = %d, want %d", tc.stored, tc.ply, tc.rule50, got, tc.want)
+		}
+	}
+}
+
+// TestTTMateFiftyMoves checks that a mate the table learnt with the
+// fifty-move counter at 0 is not reported, nor returned by a node, once
+// the counter is too high for it. In the position White mates in 2
+// (Kg6 Kg8 Ra8#) unless the counter reaches 100 first.
+func TestTTMateFiftyMoves(t *testing.T) {
+	const fen = "7k/8/5K2/8/8/8/8/R7 w - - %d 1"
+	e := New(Options{HashMB: 1})
+	searchScore := func(i, rule50 int, wantMate bool) {
+		t.Helper()
+		var last Info
+		e.Search(context.Background(), mustFEN(t, fmt.Sprintf(fen, rule50)), Limits{Depth: 8}, func(info Info) {
+			if info.CurrMove == board.NoMove {
+				last = info
+			}
+		})
+		if last.Score.IsMate() != wantMate || wantMate && last.Score.MateMoves() != 2 {
+			t.Errorf("search %d, fifty-move counter %d: score %d (mate %v), PV %v", i, rule50, last.Score, last.Score.IsMate(), last.PV)
+		}
+	}
+	searchScore(1, 0, true) // fills the table with the mate
+	// The root is never looked up in the table, and the principal
+	// variation is searched without cutoffs from it, so a stored mate
+	// reaches the reported score only through the other moves. A
+	// zero-window search of the position after Kg6, as the tree search
+	// meets it, shows it directly: Black is mated in 2 plies, unless the
+	// counter reaches 100 after Kg8.
+	const after = "7k/8/6K1/8/8/8/8/R7 b - - %d 1"
+	for _, tc := range []struct {
+		rule50 int
+		mated  bool
+	}{
+		{99, false},
+		{98, true}, // mate on the hundredth ply: checkmate stands
+		{1, true},
+	} {
+		score := searchNode(e, mustFEN(t, fmt.Sprintf(after, tc.rule50)), -mateBound, 6)
+		if (score <= -mateBound) != tc.mated {
+			t.Errorf("after Kg6 with the counter at %d: node score %d, want mated %v", tc.rule50, score, tc.mated)
+		}
+	}
+	searchScore(2, 98, false) // the counter reaches 100 after Kg6 Kg8
+	searchScore(3, 98, false) // again, with the table warmed at 98
+	e.NewGame()
+	searchScore(4, 97, true) // mate on the hundredth ply
+}
+
+// searchNode searches pos with the zero window (alpha, alpha+1) to depth as
+// a node one ply below a root, using e's table.
+func searchNode(e *Engine, pos *board.Position, alpha, depth int) int {
+	r := &run{features: DefaultFeatures, threads: e.threads[:1], start: time.Now()}
+	r.deadline.Store(math.MaxInt64)
+	r.limitsOn.Store(true)
+	t := e.threads[0]
+	t.prepare(r, pos, nil)
+	t.rootDepth = depth + 1
+	t.playing(0, board.NoMove) // reached by a null move: none follows
+	return t.search(alpha, alpha+1, depth, 1, false)
 }
 
 func TestFeatures(t *testing.T) {
