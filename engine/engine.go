@@ -186,17 +186,26 @@ func (e *Engine) Search(ctx context.Context, pos *board.Position, lim Limits, re
 	e.table.NewSearch()
 
 	ponderHit := make(chan struct{})
+	us, overhead := pos.SideToMove(), e.opts.MoveOverhead
 	if lim.Ponder {
-		go func() {
+		// The watcher must not outlive Search: a ponder search that ends
+		// on its own limits returns before any ponderhit, and the caller
+		// may then change the options or the position.
+		quit := make(chan struct{})
+		var watcher sync.WaitGroup
+		defer watcher.Wait()
+		defer close(quit)
+		watcher.Go(func() {
 			select {
 			case <-lim.PonderHit:
-				r.startClock(time.Now(), pos.SideToMove(), e.opts.MoveOverhead)
+				r.startClock(time.Now(), us, overhead)
 				close(ponderHit)
 			case <-ctx.Done():
+			case <-quit:
 			}
-		}()
+		})
 	} else {
-		r.startClock(r.start, pos.SideToMove(), e.opts.MoveOverhead)
+		r.startClock(r.start, us, overhead)
 		close(ponderHit)
 	}
 
