@@ -2,12 +2,18 @@ package uci
 
 import (
 	"bufio"
+	"cmp"
+	"fmt"
 	"os"
+	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 	"unicode/utf8"
+
+	"github.com/luftchess/luft/engine/board"
 )
 
 // syncBuffer is an io.Writer safe for the loop and the search goroutine.
@@ -27,7 +33,8 @@ func (b *syncBuffer) Write(p []byte) (int, error) {
 // searcher. Whatever the input, the loop must not panic, every write must
 // be one whole valid line, and every go executed must get exactly one
 // bestmove. The seed corpus holds every command line of the checklist's
-// test scenarios (testdata/checklist-lines.txt) and a few scripts.
+// test scenarios (testdata/checklist-lines.txt), the hardening rows and a
+// few scripts.
 func FuzzSession(f *testing.F) {
 	file, err := os.Open("testdata/checklist-lines.txt")
 	if err != nil {
@@ -41,6 +48,10 @@ func FuzzSession(f *testing.F) {
 	}
 	file.Close()
 	f.Add(strings.Join(all, "\n"))
+	for _, row := range hardeningRows {
+		f.Add(row)
+	}
+	f.Add(strings.Join(hardeningRows, "\n"))
 	f.Add("position startpos\r\ngo infinite\r\nisready\r\nstop\r\n")
 	f.Add("go ponder wtime 10 btime 10\rponderhit\rgo depth 2\rquit\rgo")
 	f.Add("setoption name Hash value 64\ngo infinite\nsetoption name Hash value 32\nucinewgame\nstop\nisready")
@@ -93,5 +104,270 @@ func FuzzSession(f *testing.F) {
 		if fake.overlap {
 			t.Error("searcher reconfigured or restarted during a search")
 		}
+	})
+}
+
+// hardeningRows are the inputs of the issue that hardened the front end,
+// each once a crash, a hang or a silent misreading. A row may hold more
+// than one line. "setoption name BookFile value /dev/zero" is left out:
+// a fuzz run must not read special files (TestBinaryBookFileSpecial
+// covers them, with a timeout and a memory limit).
+var hardeningRows = []string{
+	"setoption name Hash value 65536",
+	"setoption name UCI_Chess960 value true\nposition fen bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+	"setoption name SyzygyPath value /tmp",
+	"position startpos moves d2d4 e7e5 zzzz",
+	"position fen r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1 moves e1h1",
+	"foobar",
+	"position fen 4k3/8/8/8/8/8/8/4K3 w - - 4294967290 1",
+	"go wtime 9223372036854775807 winc 9223372036854775807",
+	"setoption name UCI_Elo value 2800",
+	"setoption name Threads value 1024",
+}
+
+// rowArgs returns the arguments of the lines of the hardening rows that
+// are cmd commands ("position", "setoption"), with the arguments of the
+// position command that follows each, if any ("" if none).
+func rowArgs(cmd string) (args, next []string) {
+	for _, row := range hardeningRows {
+		lines := strings.Split(row, "\n")
+		for i, l := range lines {
+			a, ok := strings.CutPrefix(l, cmd+" ")
+			if !ok {
+				continue
+			}
+			n := ""
+			if i+1 < len(lines) {
+				n, _ = strings.CutPrefix(lines[i+1], "position ")
+			}
+			args, next = append(args, a), append(next, n)
+		}
+	}
+	return args, next
+}
+
+// checklistArgs returns the arguments of the checklist's cmd commands.
+func checklistArgs(f *testing.F, cmd string) []string {
+	data, err := os.ReadFile("testdata/checklist-lines.txt")
+	if err != nil {
+		f.Fatal(err)
+	}
+	var args []string
+	for _, l := range strings.Split(string(data), "\n") {
+		if a, ok := strings.CutPrefix(l, cmd+" "); ok {
+			args = append(args, a)
+		}
+	}
+	return args
+}
+
+// fuzzSession returns a session in its initial state with a fake searcher.
+func fuzzSession() (*session, *syncBuffer) {
+	out := &syncBuffer{}
+	return newSession(out, &fakeSearcher{}, ID{Name: "Luft fuzz", Author: "fuzzer"}), out
+}
+
+// replyKeywords are the words an engine's output line may start with.
+var replyKeywords = map[string]bool{
+	"id": true, "uciok": true, "readyok": true, "bestmove": true, "option": true, "info": true,
+}
+
+// checkReplies checks that every write was one well-formed UCI line:
+// valid UTF-8 without control characters, starting with a reply keyword.
+func checkReplies(t *testing.T, out *syncBuffer) {
+	t.Helper()
+	out.mu.Lock()
+	defer out.mu.Unlock()
+	for _, w := range out.writes {
+		l, ok := strings.CutSuffix(w, "\n")
+		if !ok || !utf8.ValidString(l) || strings.ContainsFunc(l, func(r rune) bool { return r < ' ' || r == 0x7f }) {
+			t.Fatalf("write %q is not one line of printable UTF-8", w)
+		}
+		f := strings.Fields(l)
+		if len(f) == 0 || !replyKeywords[f[0]] {
+			t.Fatalf("output line %q does not start with a reply keyword", l)
+		}
+		switch f[0] {
+		case "info":
+			checkInfoLine(t, l)
+		case "option":
+			if !optionLine.MatchString(l) {
+				t.Fatalf("bad option line %q", l)
+			}
+		}
+	}
+}
+
+// checkGame checks the session's position, whatever the commands that
+// set it up: the engine board and the reference position agree on the
+// FEN and on the legal moves, and the engine's FEN parses back to itself
+// (move counters may come back clamped).
+func checkGame(t *testing.T, s *session) {
+	t.Helper()
+	g := s.game
+	if err := g.crossCheck(); err != nil {
+		t.Fatal(err)
+	}
+	fen := g.pos.FEN()
+	p, err := board.ParseFEN(fen)
+	if err != nil {
+		t.Fatalf("the engine's FEN does not parse back: %v", err)
+	}
+	if back := p.FEN(); !sameFEN(back, fen) {
+		t.Fatalf("FEN %q parses back as %q", fen, back)
+	}
+	var l board.MoveList
+	g.pos.GenerateLegal(&l)
+	var moves []string
+	for _, m := range l.Moves() {
+		moves = append(moves, m.String())
+	}
+	slices.Sort(moves)
+	if ref := sortedMoves(g.ref); !slices.Equal(moves, ref) {
+		t.Fatalf("legal moves in %s: engine %q, reference %q", fen, moves, ref)
+	}
+}
+
+// sameFEN reports whether back, the FEN of the position parsed from fen,
+// is fen, but for move counters that parsing may have lowered to a bound.
+func sameFEN(back, fen string) bool {
+	b, f := strings.Fields(back), strings.Fields(fen)
+	if len(b) != 6 || len(f) != 6 || !slices.Equal(b[:4], f[:4]) {
+		return false
+	}
+	for i := 4; i < 6; i++ {
+		nb, err1 := strconv.Atoi(b[i])
+		nf, err2 := strconv.Atoi(f[i])
+		if err1 != nil || err2 != nil || nb > nf || nb < 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// checkSearch runs go depth 1 and checks that it gets exactly one
+// bestmove, legal in the session's position.
+func checkSearch(t *testing.T, s *session, out *syncBuffer) {
+	t.Helper()
+	out.mu.Lock()
+	before := len(out.writes)
+	out.mu.Unlock()
+	ref := s.game.ref
+	s.handle(parseLine("go depth 1"))
+	select {
+	case <-s.search.done:
+	case <-time.After(10 * time.Second):
+		t.Fatal("go depth 1 never ended")
+	}
+	out.mu.Lock()
+	defer out.mu.Unlock()
+	var best []string
+	for _, w := range out.writes[before:] {
+		if strings.HasPrefix(w, "bestmove ") {
+			best = append(best, strings.TrimSpace(w))
+		}
+	}
+	if len(best) != 1 {
+		t.Fatalf("go depth 1: bestmoves %q", best)
+	}
+	w := &bestmoveWant{goLine: "go depth 1", pos: ref}
+	if err := w.check(strings.Fields(best[0])); err != nil {
+		t.Fatalf("%q in %s: %v", best[0], ref, err)
+	}
+}
+
+// FuzzPosition sets up two positions in a row from arbitrary position
+// arguments, so that the second may extend the first as in a game, and
+// checks the position after each, then a search.
+func FuzzPosition(f *testing.F) {
+	args, _ := rowArgs("position")
+	for _, a := range append(args, checklistArgs(f, "position")...) {
+		f.Add(a, "")
+		f.Add("startpos", a)
+	}
+	for _, tf := range tortureFENs {
+		f.Add(tf.args, tf.args+" moves")
+	}
+	const castling = "fen r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"
+	f.Add("startpos moves e2e4", "startpos moves e2e4 e7e5")
+	f.Add("startpos moves e2e4 e7e5 g1f3", "startpos moves e2e4")
+	f.Add(castling+" moves e1g1", castling+" moves e1g1 e8a8")
+	f.Add(castling+" moves e1g1", castling+" moves e1h1")
+	f.Add("fen 4k3/P7/8/8/8/8/8/4K3 w - - 0 1 moves a7a8Q", "fen 4k3/P7/8/8/8/8/8/4K3 w - - 0 1 moves a7a8q e8d7")
+	f.Add("fen 8/8/8/4k3/8/8/3QK3/8 w - - 150 9999 moves d2d3", "startpos moves e2e4 e7e5 zzzz d2d4")
+	f.Fuzz(func(t *testing.T, first, second string) {
+		s, out := fuzzSession()
+		for _, a := range []string{first, second} {
+			s.handle(parseLine("position " + a))
+			checkGame(t, s)
+		}
+		checkSearch(t, s, out)
+		checkReplies(t, out)
+	})
+}
+
+// FuzzFEN sets up a position from an arbitrary FEN and checks it, and a
+// search from it.
+func FuzzFEN(f *testing.F) {
+	args, _ := rowArgs("position")
+	for _, a := range args {
+		if fen, ok := strings.CutPrefix(a, "fen "); ok {
+			f.Add(strings.Split(fen, " moves")[0])
+		}
+	}
+	for _, tf := range tortureFENs {
+		f.Add(strings.TrimPrefix(tf.args, "fen "))
+	}
+	for _, fen := range tortureBadFENs {
+		f.Add(fen)
+	}
+	f.Add("8/8/8/4k3/8/8/3QK3/8 w - - 150 10000")
+	f.Fuzz(func(t *testing.T, fen string) {
+		s, out := fuzzSession()
+		s.handle(parseLine("position fen " + fen))
+		checkGame(t, s)
+		checkSearch(t, s, out)
+		checkReplies(t, out)
+	})
+}
+
+// FuzzSetOption applies an arbitrary setoption command, then a position
+// command, and checks that the session still declares well-formed options,
+// sets up positions and searches. Values with a path are skipped: a fuzz
+// run must not read whatever file a BookFile path happens to name.
+func FuzzSetOption(f *testing.F) {
+	args, next := rowArgs("setoption")
+	for i, a := range args {
+		f.Add(a, cmp.Or(next[i], "startpos"))
+	}
+	for _, a := range checklistArgs(f, "setoption") {
+		f.Add(a, "startpos moves e2e4")
+	}
+	s, out := fuzzSession()
+	s.handle(parseLine("uci"))
+	for _, w := range out.writes {
+		o, ok := parseOptionDecl(strings.TrimSuffix(w, "\n"))
+		if !ok {
+			continue
+		}
+		for _, v := range []int{o.min - 1, o.min, o.max, o.max + 1} {
+			f.Add(fmt.Sprintf("name %s value %d", o.name, v), "startpos")
+		}
+		f.Add("name "+strings.ToUpper(o.name)+" value true", "startpos")
+	}
+	f.Add("name OwnBook value true", "startpos")
+	f.Add("name BookFile value missing.bin", "startpos")
+	f.Add("name UCI_LimitStrength value true", "fen k7/8/1K6/8/8/8/8/1R6 b - - 0 1")
+	f.Fuzz(func(t *testing.T, option, position string) {
+		if strings.Contains(option, "/") {
+			t.Skip("a value with a path, which a book file would read")
+		}
+		s, out := fuzzSession()
+		s.handle(parseLine("setoption " + option))
+		s.handle(parseLine("uci"))
+		s.handle(parseLine("position " + position))
+		checkGame(t, s)
+		checkSearch(t, s, out)
+		checkReplies(t, out)
 	})
 }
