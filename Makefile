@@ -15,7 +15,7 @@ TUNE_NODES  ?= 2500
 TUNE_EPOCHS ?= 200
 TUNE_LAMBDA ?= 1e-8
 
-.PHONY: build build-basic run test test-race fuzz perft-full perft-bench eval-bench bench tactics calibrate reference ablation time-check match-test tune-data tune ci clean
+.PHONY: build build-basic run test test-race fuzz perft-full perft-bench eval-bench bench tactics calibrate reference ablation time-check ponder-check match-test tune-data tune ci clean
 
 ## build: build the engine binary (make EXE=path builds it there, as OpenBench expects)
 build:
@@ -29,18 +29,23 @@ build-basic:
 run: build
 	$(RUN)
 
-## test: the normal test suite
+## test: the normal test suite (TESTFLAGS=-v to list every test, as CI does)
 test:
-	$(GO) test ./...
+	$(GO) test $(TESTFLAGS) ./...
 
-## test-race: the concurrent packages under the race detector (the board is single-threaded)
+## test-race: the concurrent packages under the race detector (the board is single-threaded), then
+## the torture test: 4000 random commands to a race-built binary on four threads
 test-race:
-	$(GO) test -race ./uci/... ./engine ./engine/tt ./engine/skill ./engine/book
+	$(GO) test -race -skip '^TestTorture$$' ./uci/... ./engine ./engine/tt ./engine/skill ./engine/book
+	$(GO) test -race -run '^TestTorture$$' -timeout 10m -v ./uci -torture.commands=4000
 
-## fuzz: bounded fuzzing of the parsers (FEN, and the UCI loop seeded with the checklist's lines)
+## fuzz: bounded fuzzing of the parsers: the board's FEN, and the UCI loop's session, position,
+## FEN and setoption handling (seeded with the checklist's lines and the hardening issue's inputs)
+FUZZTIME ?= 30s
 fuzz:
-	$(GO) test -run '^$$' -fuzz '^FuzzParseFEN$$' -fuzztime 30s ./engine/board
-	$(GO) test -run '^$$' -fuzz '^FuzzSession$$' -fuzztime 30s -parallel 1 ./uci
+	$(GO) test -run '^$$' -fuzz '^FuzzParseFEN$$' -fuzztime $(FUZZTIME) ./engine/board
+	for f in FuzzSession FuzzPosition FuzzFEN FuzzSetOption; do \
+	  $(GO) test -run '^$$' -fuzz "^$$f\$$" -fuzztime $(FUZZTIME) -parallel 1 ./uci || exit 1; done
 
 ## perft-full: every listed depth of the perft suites
 perft-full:
@@ -48,7 +53,7 @@ perft-full:
 
 ## perft-bench: perft speed next to Stockfish's in the same run, and the Go benchmarks
 perft-bench:
-	$(GO) test ./perft -run TestVersusStockfish -v -stockfish $(STOCKFISH)
+	$(GO) test -tags stockfish ./perft -run TestVersusStockfish -v -stockfish $(STOCKFISH)
 	$(GO) test -run '^$$' -bench . -benchmem ./perft ./engine/board
 
 ## eval-bench: evaluation speed (ns/op, min-ns/eval, allocs/op)
@@ -76,9 +81,10 @@ tune: build
 bench: build
 	$(RUN) bench
 
-## tactics: WAC (300 positions) at 1 s each; prints the number solved
+## tactics: the WAC floor: 300 positions at 200,000 nodes each, one thread; prints the number
+## solved and fails below the floor
 tactics:
-	$(GO) test -tags tactics -run Tactics -timeout 30m -v ./engine -movetime 1s
+	$(GO) test -tags tactics -run '^TestTactics$$' -count=1 -v ./engine
 
 ## calibrate: Luft at UCI_Elo $(ELO) against Stockfish at the same UCI_Elo, 100 games at 10+0.1
 ## with both engines' default Move Overhead (openings drawn with seed ELO unless CAL_SRAND is set)
@@ -112,14 +118,20 @@ reference: build
 ## time-check: Luft against Stockfish at 1+0.01 (400 games, UCI_Elo 2000) and 0.2+0.01 (120 games,
 ## UCI_Elo 1800) on an honest clock; every game lost on time or by an illegal move shows in the report
 TIME_OPENINGS := file=../shared/data/openings/uho_4060_v2_20k.epd format=epd order=random
-# time_match: Luft against Stockfish at UCI_Elo $(1), clock $(2), $(3) rounds of 2 games, PGN $(4)
-time_match = $(RUN) match -engine cmd=$(RUN) name=Luft -engine cmd=$(STOCKFISH) name=sf$(1) \
+# time_match: Luft (with the engine settings $(5)) against Stockfish at UCI_Elo $(1), clock $(2),
+# $(3) rounds of 2 games, $(6) at a time, PGN $(4)
+time_match = $(RUN) match -engine cmd=$(RUN) name=Luft $(5) -engine cmd=$(STOCKFISH) name=sf$(1) \
 	  option.UCI_LimitStrength=true option.UCI_Elo=$(1) option.Threads=1 \
-	  -each tc=$(2) option.Hash=16 -rounds $(3) -games 2 -repeat -concurrency 2 \
+	  -each tc=$(2) option.Hash=16 -rounds $(3) -games 2 -repeat -concurrency $(6) \
 	  -openings $(TIME_OPENINGS) -srand $(SRAND) -pgnout file=$(4) && $(RUN) match -check-pgn $(4)
 time-check: build
-	$(call time_match,2000,1+0.01,200,time-1s.pgn)
-	$(call time_match,1800,0.2+0.01,60,time-02s.pgn)
+	$(call time_match,2000,1+0.01,200,time-1s.pgn,,2)
+	$(call time_match,1800,0.2+0.01,60,time-02s.pgn,,2)
+
+## ponder-check: 200 games at 1+0.01 against Stockfish at UCI_Elo 2000, Luft on two threads and
+## pondering, one game at a time on a loaded machine (three search threads on two cores)
+ponder-check: build
+	$(call time_match,2000,1+0.01,100,ponder-check.pgn,option.Threads=2 option.Ponder=true ponder=on,1)
 
 ## ablation: Luft against itself with search features switched OFF=a,b (or ON=c), NODES a move
 NODES ?= 20000
@@ -134,10 +146,10 @@ ablation:
 
 ## match-test: a short real match of Luft against Stockfish at UCI_Elo 1350
 match-test:
-	LUFT_MATCH_TEST=1 $(GO) test -run TestLuftVsStockfish -v -timeout 20m ./uci/match/
+	$(GO) test -tags matchtest -run TestLuftVsStockfish -v -timeout 20m ./uci/match/
 
 ## ci: everything CI checks
-ci: test test-race fuzz perft-full match-test
+ci: test test-race fuzz perft-full tactics match-test
 
 clean:
 	rm -f $(EXE)

@@ -2,7 +2,7 @@
 
 // gen_keys writes keys.go from the published Polyglot random numbers:
 //
-//	go run gen_keys.go ../../../shared/data/books/polyglot_random64.txt
+//	go run gen_keys.go testdata/polyglot_random64.txt
 package main
 
 import (
