@@ -41,10 +41,9 @@ type Options struct {
 	MultiPV      int           // number of principal variations reported
 	MoveOverhead time.Duration // time reserved per move for GUI and transport lag
 
-	// Enabled and Disabled switch search techniques on and off relative
-	// to DefaultFeatures, for test matches. The zero values play with the
-	// defaults.
-	Enabled, Disabled Features
+	// Disabled switches search techniques off, for test matches. The
+	// zero value plays with all of them.
+	Disabled Features
 }
 
 // Bound tells whether a reported score is exact or only a bound.
@@ -107,38 +106,27 @@ type Result struct {
 }
 
 // Features is a set of search techniques. It exists so that each technique
-// can be switched off for test matches; normal play uses all of them.
+// can be switched off for test matches (make ablation, or the buildDisabled
+// link-time flag); normal play uses all of them.
 type Features uint32
 
 // Search techniques that can be switched off.
 const (
-	NullMove        Features = 1 << iota // null-move pruning, verified in endgames
-	ReverseFutility                      // static-eval cutoffs near the leaves
-	Futility                             // skip quiet moves that cannot raise alpha
-	LateMoveReduction
-	LateMovePruning
-	SEEPruning // skip losing captures and quiets at shallow depth
-	CheckExtension
-	InternalIterativeReduction
-	MateDistancePruning
-	AspirationWindows
-	SingularExtension // extend a hash move that is much better than the rest; multi-cut
-	CorrectionHistory // correct the static evaluation by what searches of the same pawns found
-	HistoryPruning    // skip late quiet moves whose histories say they fail
-	ProbCut           // cut when a capture beats beta by a margin in a shallow search
+	NullMove            Features = 1 << iota // null-move pruning, verified in endgames
+	ReverseFutility                          // static-eval cutoffs near the leaves
+	Futility                                 // skip quiet moves that cannot raise alpha
+	LateMoveReduction                        // search late moves shallower first
+	LateMovePruning                          // skip late quiet moves at shallow depth
+	SEEPruning                               // skip losing captures and quiets at shallow depth
+	CheckExtension                           // search checking moves a ply deeper
+	MateDistancePruning                      // no line longer than a mate already found
+	AspirationWindows                        // search the root with a window around the last score
+	SingularExtension                        // extend a hash move that is much better than the rest; multi-cut
 
 	AllFeatures Features = 1<<iota - 1
-
-	// DefaultFeatures are the techniques of normal play: those that did
-	// not lose in an on/off match. Internal iterative reduction lost
-	// (-61 +/- 73 Elo at 10k nodes per move) and is off. Correction
-	// history, history pruning and ProbCut gained nothing measurable
-	// (together, +0 +/- 22 Elo in 600 games at 3+0.03) and are off until a
-	// longer test shows them gaining.
-	DefaultFeatures = AllFeatures &^ (InternalIterativeReduction | CorrectionHistory | HistoryPruning | ProbCut)
 )
 
-var featureNames = [...]string{"nmp", "rfp", "fp", "lmr", "lmp", "see", "checkext", "iir", "mdp", "asp", "se", "corr", "hp", "pc"}
+var featureNames = [...]string{"nmp", "rfp", "fp", "lmr", "lmp", "see", "checkext", "mdp", "asp", "se"}
 
 // String lists the set's features by short name, separated by commas.
 func (f Features) String() string {

@@ -52,12 +52,12 @@ func newBudget(lim Limits, us board.Color, overhead time.Duration) (b budget, ok
 		mtg = defaultMovesToGo
 	}
 	// Every move to come costs the overhead in lag outside the search,
-	// increments included: planning with the increment in full let the
-	// clock run down to about one increment at 0.2+0.01, where the lag
-	// of a loaded machine forfeited games.
+	// increments included: planning with the increment in full lets the
+	// clock run down to about one increment, where the lag of a loaded
+	// machine forfeits games.
 	// That charge alone leaves nothing once the overhead exceeds the
-	// increment, and depth-1 play lost 7-23 at 0.2+0.01 with a 30 ms
-	// overhead; a floor of a 2*mtg-th of the clock keeps the search alive.
+	// increment, and the search would play at depth 1; a floor of a
+	// 2*mtg-th of the clock keeps it alive.
 	// Before a time control, the moves after this one cost their lag
 	// beyond their increments however little they search: free leaves
 	// that out, so that searches stopped by the hard limit at every move

@@ -4,7 +4,6 @@ package engine
 
 import (
 	"context"
-	"fmt"
 	"math"
 	"runtime"
 	"slices"
@@ -31,12 +30,12 @@ type Engine struct {
 	threads []*thread
 }
 
-// buildEnabled and buildDisabled list features to switch on and off in
-// every engine, as ParseFeatures reads them. They are set only in test
-// builds made for on/off matches:
+// buildDisabled lists features to switch off in every engine, as
+// ParseFeatures reads them. It is set only in test builds made for on/off
+// matches:
 //
 //	go build -ldflags "-X github.com/luftchess/luft/engine.buildDisabled=lmr,nmp" ./cmd/luft
-var buildEnabled, buildDisabled string
+var buildDisabled string
 
 // New returns an engine with the options o; zero fields take defaults.
 func New(o Options) *Engine {
@@ -54,12 +53,10 @@ func (e *Engine) SetOptions(o Options) {
 	o.Threads = max(o.Threads, 1)
 	o.MultiPV = max(o.MultiPV, 1)
 	o.MoveOverhead = max(o.MoveOverhead, 0)
-	on, err1 := ParseFeatures(buildEnabled)
-	off, err2 := ParseFeatures(buildDisabled)
-	if err1 != nil || err2 != nil {
-		panic(fmt.Sprint(err1, err2)) // a bad -ldflags value: fail rather than test the wrong thing
+	off, err := ParseFeatures(buildDisabled)
+	if err != nil {
+		panic(err) // a bad -ldflags value: fail rather than test the wrong thing
 	}
-	o.Enabled |= on
 	o.Disabled |= off
 	if e.table == nil || o.HashMB != e.opts.HashMB {
 		// Free the old table before allocating the new one, so that the
@@ -171,7 +168,7 @@ func (e *Engine) Search(ctx context.Context, pos *board.Position, lim Limits, re
 	}
 	r := &run{
 		lim:      lim,
-		features: (DefaultFeatures | e.opts.Enabled) &^ e.opts.Disabled,
+		features: AllFeatures &^ e.opts.Disabled,
 		start:    time.Now(),
 		report:   report,
 		threads:  e.threads,

@@ -42,32 +42,6 @@ func historyBonus(depth int) int { return min(depth*depth*16+32*depth, 1600) }
 // target square, the quiet reply that last refuted it.
 type counterMoves [board.NoPiece + 1][64]board.Move
 
-// correctionHistory learns, per side to move and pawn structure, how far
-// searches found the static evaluation off, so that later nodes with the
-// same pawns start from a corrected evaluation. Entries are in units of
-// 1/corrGrain centipawn.
-type correctionHistory [2][corrSize]int32
-
-const (
-	corrSize  = 1 << 14
-	corrGrain = 256
-	corrLimit = 128 * corrGrain // no correction exceeds 128 cp
-)
-
-// get returns the correction, in centipawns, for the side to move of pos.
-func (c *correctionHistory) get(pos *board.Position) int {
-	return int(c[pos.SideToMove()][pos.PawnKey()&(corrSize-1)]) / corrGrain
-}
-
-// update moves the correction for pos towards diff, the search score
-// minus the static evaluation, the faster the deeper the search was.
-func (c *correctionHistory) update(pos *board.Position, depth, diff int) {
-	e := &c[pos.SideToMove()][pos.PawnKey()&(corrSize-1)]
-	w := min(depth+1, 16)
-	v := (int(*e)*(256-w) + diff*corrGrain*w) / 256
-	*e = int32(min(max(v, -corrLimit), corrLimit))
-}
-
 func abs(x int) int {
 	if x < 0 {
 		return -x

@@ -14,7 +14,7 @@ const (
 	// hashCeilingMB is the largest table Luft ever allocates, 64 GiB,
 	// far below sizes that would overflow the table's index arithmetic.
 	hashCeilingMB = 1 << 16
-	// MaxThreads bounds Threads. Each thread holds about 1.5 MiB of
+	// MaxThreads bounds Threads. Each thread holds about 1.3 MiB of
 	// histories; more threads than this only slow the stop of a search on
 	// the machines Luft runs on.
 	MaxThreads = 256

@@ -36,9 +36,8 @@ type picker struct {
 	cont [2]*pieceToHistory
 	capt *captureHistory
 
-	stage      stage
-	captures   bool // quiescence: captures and promotions only (unless in check)
-	skipQuiets bool // set by the search to prune the remaining quiet moves
+	stage    stage
+	captures bool // quiescence: captures and promotions only (unless in check)
 
 	list   board.MoveList
 	scores [256]int32
@@ -50,7 +49,7 @@ type picker struct {
 // init prepares the picker for a full-width search node.
 func (mp *picker) init(pos *board.Position, hist *history, ttMove board.Move, killers [2]board.Move, counter board.Move) {
 	mp.pos, mp.hist, mp.ttMove, mp.killers, mp.counter = pos, hist, ttMove, killers, counter
-	mp.stage, mp.captures, mp.skipQuiets, mp.i, mp.nBad = stageTT, false, false, 0, 0
+	mp.stage, mp.captures, mp.i, mp.nBad = stageTT, false, 0, 0
 	mp.cont, mp.capt = [2]*pieceToHistory{}, nil
 }
 
@@ -100,17 +99,12 @@ func (mp *picker) next() board.Move {
 				mp.stage++
 			}
 		case stageGenQuiets:
-			if mp.skipQuiets {
-				mp.stage = stageBadCaptures
-				mp.i = 0
-				continue
-			}
 			mp.pos.GenerateQuiets(&mp.list)
 			mp.scoreQuiets()
 			mp.i = 0
 			mp.stage++
 		case stageQuiets:
-			for !mp.skipQuiets && mp.i < mp.list.Len() {
+			for mp.i < mp.list.Len() {
 				if m := mp.pickBest(); m != mp.ttMove {
 					return m
 				}

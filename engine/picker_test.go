@@ -89,16 +89,3 @@ func TestPickerQuiescence(t *testing.T) {
 		}
 	}
 }
-
-func TestPickerSkipQuiets(t *testing.T) {
-	p := mustFEN(t, pickerFENs[1])
-	var h history
-	var mp picker
-	mp.init(p, &h, board.NoMove, [2]board.Move{}, board.NoMove)
-	mp.skipQuiets = true
-	for _, m := range drain(&mp) {
-		if !p.IsCapture(m) && !m.IsPromotion() {
-			t.Errorf("skipQuiets picker gave quiet move %v", m)
-		}
-	}
-}

@@ -72,7 +72,6 @@ type thread struct {
 	hist     history
 	cont     contHistory
 	capt     captureHistory
-	corr     correctionHistory
 	counters counterMoves
 	stack    [MaxPly + 4]frame
 	pvTable  [MaxPly + 1][MaxPly + 1]board.Move
@@ -98,7 +97,6 @@ func (t *thread) clearHistory() {
 	t.hist = history{}
 	t.cont = contHistory{}
 	t.capt = captureHistory{}
-	t.corr = correctionHistory{}
 	t.counters = counterMoves{}
 }
 
@@ -324,23 +322,41 @@ func (t *thread) evaluate() int {
 	return min(max(t.eval.Evaluate(t.pos), -mateBound+1), mateBound-1)
 }
 
-// staticEval returns the evaluation of a node not in check, before and
-// after correction: the table's copy of the uncorrected one when entry is a
-// hit, else a fresh one.
-func (t *thread) staticEval(entry tt.Entry, hit bool) (raw, corrected int) {
+// staticEval returns the static evaluation of a node not in check: the
+// table's copy when entry is a hit, else a fresh one.
+func (t *thread) staticEval(entry tt.Entry, hit bool) int {
 	if hit {
-		raw = int(entry.Eval)
-	} else {
-		raw = t.evaluate()
+		return int(entry.Eval)
 	}
-	corrected = raw
-	if t.r.features&CorrectionHistory != 0 {
-		corrected = min(max(raw+t.corr.get(t.pos), -mateBound+1), mateBound-1)
-	}
-	return raw, corrected
+	return t.evaluate()
 }
 
-// search is the fail-soft principal variation search below the root.
+// node is what the steps of search share about the node being searched.
+// alpha and beta are the window after mate distance pruning; pvNode says
+// whether the window the node was given was open.
+type node struct {
+	alpha, beta int
+	depth, ply  int
+	pvNode      bool
+	cutNode     bool // expected to fail high
+	inCheck     bool
+	improving   bool       // the static evaluation is above that of two plies before
+	excluded    board.Move // the move a singular extension search leaves out
+	counter     board.Move // the quiet move that last refuted the previous move; set by searchMoves
+
+	key     uint64
+	entry   tt.Entry // valid when hit
+	hit     bool
+	ttMove  board.Move
+	ttScore int // entry's score at this ply
+
+	staticEval int // noEval when in check
+	eval       int // staticEval, sharpened by the table's score
+}
+
+// search is the fail-soft principal variation search below the root: it
+// answers from the table or prunes the node when it can, else searches
+// its moves and stores the result.
 func (t *thread) search(alpha, beta, depth, ply int, cutNode bool) int {
 	if depth <= 0 {
 		return t.qsearch(alpha, beta, ply)
@@ -348,126 +364,147 @@ func (t *thread) search(alpha, beta, depth, ply int, cutNode bool) int {
 	if score, ok := t.settled(ply); ok {
 		return score
 	}
-	pos := t.pos
-	inCheck := pos.InCheck()
-	f := t.r.features
-	pvNode := beta-alpha > 1
-
-	if f&MateDistancePruning != 0 {
+	n := node{depth: depth, ply: ply, pvNode: beta-alpha > 1, cutNode: cutNode}
+	if t.r.features&MateDistancePruning != 0 {
 		alpha = max(alpha, -mate+ply)
 		beta = min(beta, mate-ply-1)
 		if alpha >= beta {
 			return alpha
 		}
 	}
+	n.alpha, n.beta = alpha, beta
+	n.inCheck = t.pos.InCheck()
+	n.excluded = t.stack[ply].excluded
+	if score, ok := t.probe(&n); ok {
+		return score
+	}
+	t.stack[ply+2].killers = [2]board.Move{} // those of another subtree are stale
+	t.evaluateNode(&n)
+	if score, ok := t.pruneNode(&n); ok {
+		return score
+	}
+	best, bestMove, final := t.searchMoves(&n)
+	if !final {
+		t.store(&n, best, bestMove)
+	}
+	return best
+}
 
-	// Transposition table. A search that excludes a move (for a singular
-	// extension) is not the search the table's entry describes.
-	sf := &t.stack[ply]
-	excluded := sf.excluded
-	key := pos.Key()
-	entry, hit := t.table.Probe(key)
-	ttMove, ttScore := board.NoMove, 0
-	if hit {
-		ttMove, ttScore = board.Move(entry.Move), scoreFromTT(int(entry.Score), ply, pos.Rule50())
-		if !pvNode && excluded == board.NoMove && int(entry.Depth) >= depth && cutoff(entry.Bound, ttScore, alpha, beta) {
-			return ttScore
+// probe looks the node n up in the transposition table and fills in its
+// table fields. It returns the stored score when that settles the node,
+// except at a PV node, which searches on for its line, and in a search
+// that excludes a move (for a singular extension), which is not the
+// search the entry describes.
+func (t *thread) probe(n *node) (score int, ok bool) {
+	n.key = t.pos.Key()
+	n.entry, n.hit = t.table.Probe(n.key)
+	if !n.hit {
+		return 0, false
+	}
+	n.ttMove = board.Move(n.entry.Move)
+	n.ttScore = scoreFromTT(int(n.entry.Score), n.ply, t.pos.Rule50())
+	ok = !n.pvNode && n.excluded == board.NoMove && int(n.entry.Depth) >= n.depth &&
+		cutoff(n.entry.Bound, n.ttScore, n.alpha, n.beta)
+	return n.ttScore, ok
+}
+
+// evaluateNode sets the static evaluation of the node n, records it in the
+// stack, sharpens it by the table's score where the entry's bound allows,
+// and tells whether the side to move is improving.
+func (t *thread) evaluateNode(n *node) {
+	n.staticEval, n.eval = noEval, noEval
+	if !n.inCheck {
+		n.staticEval = t.staticEval(n.entry, n.hit)
+		n.eval = n.staticEval
+		if b := n.entry.Bound; n.hit && (b == tt.Exact ||
+			b == tt.Lower && n.ttScore > n.eval ||
+			b == tt.Upper && n.ttScore < n.eval) {
+			n.eval = n.ttScore
 		}
 	}
+	t.stack[n.ply].eval = n.staticEval
+	n.improving = !n.inCheck && n.ply >= 2 && n.staticEval > t.stack[n.ply-2].eval
+}
 
-	// Static evaluation, sharpened by the table's score when its bound
-	// allows.
-	t.stack[ply+2].killers = [2]board.Move{}
-	rawEval, staticEval, eval := noEval, noEval, noEval
-	if !inCheck {
-		rawEval, staticEval = t.staticEval(entry, hit)
-		eval = staticEval
-		if hit && (entry.Bound == tt.Exact ||
-			entry.Bound == tt.Lower && ttScore > eval ||
-			entry.Bound == tt.Upper && ttScore < eval) {
-			eval = ttScore
-		}
+// pruneNode returns a score that settles the non-PV node n before its
+// moves are searched, when reverse futility or a null move finds one.
+func (t *thread) pruneNode(n *node) (score int, ok bool) {
+	if n.pvNode || n.inCheck || n.excluded != board.NoMove {
+		return 0, false
 	}
-	sf.eval = staticEval
-	improving := !inCheck && ply >= 2 && staticEval > t.stack[ply-2].eval
+	// Reverse futility: far enough above beta that a quiet move cannot
+	// bring the score back under it.
+	if t.r.features&ReverseFutility != 0 && n.depth <= 8 && n.eval < mateBound && n.beta > -mateBound &&
+		n.eval-80*(n.depth-b2i(n.improving)) >= n.beta {
+		return n.eval, true
+	}
+	if t.r.features&NullMove != 0 {
+		return t.nullMove(n)
+	}
+	return 0, false
+}
+
+// nullMove passes the move at the node n: if the side to move still
+// fails high after giving the opponent a free move, a real move will too,
+// and it returns the score. Where zugzwang is likely (deep nodes, or
+// endgames with at most one piece besides pawns and king), a reduced
+// search without null moves must confirm the cutoff. A stopped search
+// returns 0.
+func (t *thread) nullMove(n *node) (score int, ok bool) {
+	pos, depth, beta, ply := t.pos, n.depth, n.beta, n.ply
 	us := pos.SideToMove()
-
-	if !pvNode && !inCheck && excluded == board.NoMove {
-		// Reverse futility: far enough above beta that a quiet move
-		// cannot bring the score back under it.
-		if f&ReverseFutility != 0 && depth <= 8 && eval < mateBound && beta > -mateBound &&
-			eval-80*(depth-b2i(improving)) >= beta {
-			return eval
-		}
-		// Null move: if passing still fails high, a real move will too.
-		if f&NullMove != 0 && depth >= 3 && eval >= beta && staticEval >= beta && beta > -mateBound &&
-			ply >= t.nmpMinPly && t.stack[ply-1].move != board.NoMove && pos.NonPawnMaterial(us) {
-			r := 3 + depth/3 + min((eval-beta)/200, 3)
-			t.playing(ply, board.NoMove)
-			pos.MakeNull()
-			score := -t.search(-beta, -beta+1, depth-r, ply+1, !cutNode)
-			pos.UnmakeNull()
-			if t.stopped {
-				return 0
-			}
-			if score >= beta {
-				if score >= mateBound {
-					score = beta
-				}
-				endgame := (pos.ByColor(us) &^ (pos.ByType(board.Pawn) | pos.ByType(board.King))).Count() <= 1
-				if t.nmpMinPly != 0 || (depth < 12 && !endgame) {
-					return score
-				}
-				// Verify with a reduced search without null moves, as
-				// zugzwang is likely.
-				t.nmpMinPly = ply + 3*(depth-r)/4
-				v := t.search(beta-1, beta, depth-r, ply, false)
-				t.nmpMinPly = 0
-				if v >= beta {
-					return score
-				}
-			}
-		}
-		// ProbCut: a good capture that beats beta by a margin in a
-		// shallow search would almost surely beat beta in a full one.
-		pcBeta := beta + 200
-		if f&ProbCut != 0 && depth >= 5 && beta > -mateBound && pcBeta < mateBound &&
-			!(hit && int(entry.Depth) >= depth-3 && ttScore < pcBeta) {
-			if score, m := t.probCut(pcBeta, staticEval, depth, ply, ttMove, cutNode); m != board.NoMove {
-				t.table.Store(key, tt.Entry{
-					Move:  uint16(m),
-					Score: int16(scoreToTT(score, ply)),
-					Eval:  int16(rawEval),
-					Depth: int8(depth - 3),
-					Bound: tt.Lower,
-				})
-				return score
-			} else if t.stopped {
-				return 0
-			}
-		}
+	if depth < 3 || n.eval < beta || n.staticEval < beta || beta <= -mateBound ||
+		ply < t.nmpMinPly || t.stack[ply-1].move == board.NoMove || !pos.NonPawnMaterial(us) {
+		return 0, false
 	}
-
-	// Internal iterative reduction: without a hash move this node is
-	// probably new, so search it shallower first.
-	if f&InternalIterativeReduction != 0 && depth >= 4 && ttMove == board.NoMove && (pvNode || cutNode) && excluded == board.NoMove {
-		depth--
+	r := 3 + depth/3 + min((n.eval-beta)/200, 3)
+	t.playing(ply, board.NoMove)
+	pos.MakeNull()
+	score = -t.search(-beta, -beta+1, depth-r, ply+1, !n.cutNode)
+	pos.UnmakeNull()
+	switch {
+	case t.stopped:
+		return 0, true
+	case score < beta:
+		return 0, false
+	case score >= mateBound:
+		score = beta // a mate found by passing is no proof
 	}
+	endgame := (pos.ByColor(us) &^ (pos.ByType(board.Pawn) | pos.ByType(board.King))).Count() <= 1
+	if t.nmpMinPly != 0 || (depth < 12 && !endgame) {
+		return score, true
+	}
+	t.nmpMinPly = ply + 3*(depth-r)/4
+	v := t.search(beta-1, beta, depth-r, ply, false)
+	t.nmpMinPly = 0
+	return score, v >= beta
+}
 
-	counter := board.NoMove
-	if prev := &t.stack[ply-1]; prev.move != board.NoMove {
-		counter = t.counters[prev.piece][prev.move.To()]
+// searchMoves searches the moves of the node n, best first, and returns
+// the best score and the move that raised alpha to it, if any. final is
+// set when best is the node's score as it stands rather than a result
+// for the table: the search stopped (best is 0), a multi-cut settled the
+// node, it has no legal move, or it excludes a move (a singular extension
+// search).
+func (t *thread) searchMoves(n *node) (best int, bestMove board.Move, final bool) {
+	pos, sf := t.pos, &t.stack[n.ply]
+	if prev := &t.stack[n.ply-1]; prev.move != board.NoMove {
+		n.counter = t.counters[prev.piece][prev.move.To()]
 	}
 	var mp picker
-	mp.init(pos, &t.hist, ttMove, sf.killers, counter)
-	mp.cont = [2]*pieceToHistory{t.contOf(ply - 1), t.contOf(ply - 2)}
+	mp.init(pos, &t.hist, n.ttMove, sf.killers, n.counter)
+	mp.cont = [2]*pieceToHistory{t.contOf(n.ply - 1), t.contOf(n.ply - 2)}
 	mp.capt = &t.capt
 
-	best, bestMove := -infinity, board.NoMove
+	best, bestMove = -infinity, board.NoMove
+	alpha := n.alpha
+	// Shallow-depth pruning waits until a move has saved the side to move
+	// from being mated, and stays off while it has only king and pawns,
+	// where zugzwang is common.
+	mayPrune := pos.NonPawnMaterial(pos.SideToMove())
 	moveCount, quietCount, captureCount := 0, 0, 0
-	origAlpha := alpha
 	for m := mp.next(); m != board.NoMove; m = mp.next() {
-		if m == excluded {
+		if m == n.excluded {
 			continue
 		}
 		moveCount++
@@ -477,97 +514,33 @@ func (t *thread) search(alpha, beta, depth, ply int, cutNode bool) int {
 		if quiet {
 			quietHist = mp.quietHistory(m)
 		}
-
-		// Shallow-depth pruning, once a move has saved us from being mated.
-		if best > -mateBound && pos.NonPawnMaterial(us) {
-			lmrDepth := depth - 1
-			if depth < 64 && moveCount < 64 {
-				lmrDepth -= int(lmrTable[depth][moveCount])
-			}
-			if quiet {
-				if f&HistoryPruning != 0 && lmrDepth < 4 && quietHist < -3000*depth &&
-					m != sf.killers[0] && m != sf.killers[1] && m != counter {
-					continue
-				}
-				if f&LateMovePruning != 0 && !inCheck && !givesCheck && moveCount >= lmpLimit(depth, improving) {
-					continue
-				}
-				if f&Futility != 0 && !inCheck && !givesCheck && lmrDepth <= 8 &&
-					staticEval+100+120*max(lmrDepth, 0) <= alpha {
-					continue
-				}
-				if f&SEEPruning != 0 && lmrDepth <= 8 && !pos.SEEGE(m, -25*max(lmrDepth, 0)*max(lmrDepth, 0)) {
-					continue
-				}
-			} else if f&SEEPruning != 0 && depth <= 6 && !pos.SEEGE(m, -100*depth) {
-				continue
-			}
+		if mayPrune && best > -mateBound && t.pruneMove(n, m, alpha, moveCount, quiet, givesCheck) {
+			continue
 		}
-
-		newDepth := depth - 1
-		canExtend := ply < 2*t.rootDepth
-		// Singular extension: when every other move falls well short of
-		// the table's score for the hash move, the hash move is forced
-		// and deserves a deeper look. When even the others reach beta,
-		// several moves refute the node (multi-cut) and it can return.
-		if m == ttMove && f&SingularExtension != 0 && canExtend && depth >= 8 && excluded == board.NoMove &&
-			entry.Bound&tt.Lower != 0 && int(entry.Depth) >= depth-3 && ttScore > -mateBound && ttScore < mateBound {
-			sBeta := ttScore - 2*depth
-			sf.excluded = m
-			v := t.search(sBeta-1, sBeta, (depth-1)/2, ply, cutNode)
-			sf.excluded = board.NoMove
-			if t.stopped {
-				return 0
+		newDepth, reduced := n.depth-1, 0
+		if m == n.ttMove || givesCheck { // the only moves extended
+			ext, score, cut := t.extension(n, m, givesCheck)
+			if cut {
+				return score, board.NoMove, true
 			}
-			if v < sBeta {
-				newDepth++
-				canExtend = false // one extension per move
-			} else if sBeta >= beta {
-				return sBeta
-			}
+			newDepth += ext
 		}
-		if givesCheck && f&CheckExtension != 0 && canExtend {
-			newDepth++
+		if t.r.features&LateMoveReduction != 0 && n.depth >= 3 && moveCount > 1+b2i(n.pvNode) && (quiet || !mp.good(m)) {
+			reduced = t.reducedDepth(n, m, newDepth, moveCount, quietHist, quiet, givesCheck)
 		}
-		reduce := f&LateMoveReduction != 0 && depth >= 3 && moveCount > 1+b2i(pvNode) && (quiet || !mp.good(m))
-		t.playing(ply, m)
-		pos.Make(m)
-		var score int
-		if reduce {
-			r := int(lmrTable[min(depth, 63)][min(moveCount, 63)])
-			r += b2i(cutNode) - b2i(pvNode) - b2i(givesCheck) + b2i(!improving)
-			if quiet {
-				if m == sf.killers[0] || m == sf.killers[1] || m == counter {
-					r--
-				} else {
-					r -= quietHist / 16384
-				}
-			}
-			d := min(max(newDepth-r, 1), newDepth)
-			score = -t.search(-alpha-1, -alpha, d, ply+1, true)
-			if score > alpha && d < newDepth {
-				score = -t.search(-alpha-1, -alpha, newDepth, ply+1, !cutNode)
-			}
-		} else if !pvNode || moveCount > 1 {
-			score = -t.search(-alpha-1, -alpha, newDepth, ply+1, !cutNode)
-		}
-		if pvNode && (moveCount == 1 || score > alpha && score < beta) {
-			score = -t.search(-beta, -alpha, newDepth, ply+1, false)
-		}
-		pos.Unmake()
+		score := t.searchMove(n, m, alpha, newDepth, reduced, moveCount)
 		if t.stopped {
-			return 0
+			return 0, board.NoMove, true
 		}
-
 		if score > best {
 			best = score
 			if score > alpha {
 				bestMove = m
-				if pvNode {
-					t.updatePV(ply, m)
+				if n.pvNode {
+					t.updatePV(n.ply, m)
 				}
-				if score >= beta {
-					t.rewardCutoff(ply, m, quiet, depth, quietCount, captureCount)
+				if score >= n.beta {
+					t.rewardCutoff(n.ply, m, quiet, n.depth, quietCount, captureCount)
 					break
 				}
 				alpha = score
@@ -581,72 +554,160 @@ func (t *thread) search(alpha, beta, depth, ply int, cutNode bool) int {
 			captureCount++
 		}
 	}
-
-	if moveCount == 0 {
-		switch {
-		case excluded != board.NoMove:
-			return alpha
-		case inCheck:
-			return -mate + ply
-		}
-		return 0
-	}
-	if excluded != board.NoMove {
-		return best
-	}
-	bound := tt.Upper
-	switch {
-	case best >= beta:
-		bound = tt.Lower
-	case pvNode && best > origAlpha:
-		bound = tt.Exact
-	}
-	t.table.Store(key, tt.Entry{
-		Move:  uint16(bestMove),
-		Score: int16(scoreToTT(best, ply)),
-		Eval:  int16(max(rawEval, -mateBound)),
-		Depth: int8(depth),
-		Bound: bound,
-	})
-	// Teach the correction history what the search found, unless a capture
-	// or promotion explains the difference or the bound says nothing
-	// about the direction of the error.
-	if f&CorrectionHistory != 0 && !inCheck && (bestMove == board.NoMove || !pos.IsCapture(bestMove) && !bestMove.IsPromotion()) &&
-		best > -mateBound && best < mateBound &&
-		!(bound == tt.Lower && best <= staticEval) && !(bound == tt.Upper && best >= staticEval) {
-		t.corr.update(pos, depth, best-staticEval)
-	}
-	return best
+	return t.finalScore(n, best, bestMove, moveCount)
 }
 
-// probCut tries the captures that win at least pcBeta-staticEval by SEE,
-// each first by quiescence and then by a search 4 plies shallower, and
-// returns the first one whose score reaches pcBeta, with that score; or
-// NoMove.
-func (t *thread) probCut(pcBeta, staticEval, depth, ply int, ttMove board.Move, cutNode bool) (int, board.Move) {
-	pos := t.pos
-	var mp picker
-	mp.initQuiescence(pos, &t.hist, ttMove)
-	mp.capt = &t.capt
-	for m := mp.next(); m != board.NoMove; m = mp.next() {
-		if !pos.SEEGE(m, pcBeta-staticEval) {
-			continue
-		}
-		t.playing(ply, m)
-		pos.Make(m)
-		score := -t.qsearch(-pcBeta, -pcBeta+1, ply+1)
-		if score >= pcBeta {
-			score = -t.search(-pcBeta, -pcBeta+1, depth-4, ply+1, !cutNode)
-		}
-		pos.Unmake()
-		if t.stopped {
-			return 0, board.NoMove
-		}
-		if score >= pcBeta {
-			return score, m
+// finalScore completes searchMoves for the node n once its moveCount
+// moves are searched, best being the best of their scores: a node without
+// a legal move is mated or stalemated, unless it excluded its only move.
+func (t *thread) finalScore(n *node, best int, bestMove board.Move, moveCount int) (int, board.Move, bool) {
+	switch {
+	case moveCount > 0:
+		return best, bestMove, n.excluded != board.NoMove
+	case n.excluded != board.NoMove:
+		return n.alpha, board.NoMove, true // the excluded move was the only one
+	case n.inCheck:
+		return -mate + n.ply, board.NoMove, true
+	}
+	return 0, board.NoMove, true // stalemate
+}
+
+// pruneMove reports whether m, the moveCount-th move of the node n, can be
+// skipped at shallow depth: a quiet move that comes late, that could not
+// lift the static evaluation to alpha even with a margin for what it may
+// gain, or that loses material by SEE; or a capture that loses more than
+// the depth allows. lmrDepth, the depth that late move reductions would
+// leave, scales the margins.
+func (t *thread) pruneMove(n *node, m board.Move, alpha, moveCount int, quiet, givesCheck bool) bool {
+	f, depth := t.r.features, n.depth
+	if !quiet {
+		return f&SEEPruning != 0 && depth <= 6 && !t.pos.SEEGE(m, -100*depth)
+	}
+	lmrDepth := depth - 1
+	if depth < 64 && moveCount < 64 {
+		lmrDepth -= int(lmrTable[depth][moveCount])
+	}
+	noCheck := !n.inCheck && !givesCheck
+	switch {
+	case f&LateMovePruning != 0 && noCheck && moveCount >= lmpLimit(depth, n.improving):
+		return true
+	case f&Futility != 0 && noCheck && lmrDepth <= 8 && n.staticEval+100+120*max(lmrDepth, 0) <= alpha:
+		return true
+	}
+	d := max(lmrDepth, 0)
+	return f&SEEPruning != 0 && lmrDepth <= 8 && !t.pos.SEEGE(m, -25*d*d)
+}
+
+// extension returns the plies by which the move m of the node n is
+// searched deeper: one for a singular hash move or a check, at most one
+// in all, and none beyond twice the root's depth. cut is set when the
+// singular extension search settled the node instead, with the score to
+// return.
+func (t *thread) extension(n *node, m board.Move, givesCheck bool) (ext, score int, cut bool) {
+	if n.ply >= 2*t.rootDepth {
+		return 0, 0, false
+	}
+	if m == n.ttMove {
+		if ext, score, cut = t.singular(n, m); ext > 0 || cut {
+			return ext, score, cut
 		}
 	}
-	return 0, board.NoMove
+	if givesCheck && t.r.features&CheckExtension != 0 {
+		return 1, 0, false
+	}
+	return 0, 0, false
+}
+
+// singular tests whether m, the hash move of the node n, is singular: when
+// every other move falls well short of the table's score for it, it is
+// forced and deserves a ply more (ext 1). When the other moves reach beta
+// even so, several moves refute the node (multi-cut) and cut is set, with
+// the score to return (0 if the search stopped). The test needs a deep
+// enough lower bound in the table, away from the mate scores.
+func (t *thread) singular(n *node, m board.Move) (ext, score int, cut bool) {
+	if t.r.features&SingularExtension == 0 || n.depth < 8 || n.excluded != board.NoMove ||
+		n.entry.Bound&tt.Lower == 0 || int(n.entry.Depth) < n.depth-3 ||
+		n.ttScore <= -mateBound || n.ttScore >= mateBound {
+		return 0, 0, false
+	}
+	sBeta := n.ttScore - 2*n.depth
+	sf := &t.stack[n.ply]
+	sf.excluded = m
+	v := t.search(sBeta-1, sBeta, (n.depth-1)/2, n.ply, n.cutNode)
+	sf.excluded = board.NoMove
+	switch {
+	case t.stopped:
+		return 0, 0, true
+	case v < sBeta:
+		return 1, 0, false
+	case sBeta >= n.beta:
+		return 0, sBeta, true
+	}
+	return 0, 0, false
+}
+
+// reducedDepth returns the depth, between 1 and newDepth, to which late
+// move reductions first search m, the moveCount-th move of the node n.
+// The reduction grows with depth and move number, more at expected cut
+// nodes and when not improving, less at PV nodes, for checks, killers and
+// the counter-move, and for quiet moves with a good history.
+func (t *thread) reducedDepth(n *node, m board.Move, newDepth, moveCount, quietHist int, quiet, givesCheck bool) int {
+	r := int(lmrTable[min(n.depth, 63)][min(moveCount, 63)])
+	r += b2i(n.cutNode) - b2i(n.pvNode) - b2i(givesCheck) + b2i(!n.improving)
+	if quiet {
+		if sf := &t.stack[n.ply]; m == sf.killers[0] || m == sf.killers[1] || m == n.counter {
+			r--
+		} else {
+			r -= quietHist / 16384
+		}
+	}
+	return min(max(newDepth-r, 1), newDepth)
+}
+
+// searchMove makes m, the moveCount-th move of the node n, searches it to
+// newDepth and returns its score. A move that late move reductions reduce
+// (reduced > 0) is first searched to that depth with the zero window at
+// alpha, and to newDepth only if it beats alpha. At a PV node, the moves
+// after the first get the zero window first and the full window only if
+// they land inside it.
+func (t *thread) searchMove(n *node, m board.Move, alpha, newDepth, reduced, moveCount int) int {
+	ply := n.ply
+	t.playing(ply, m)
+	t.pos.Make(m)
+	score := 0
+	if reduced > 0 {
+		score = -t.search(-alpha-1, -alpha, reduced, ply+1, true)
+		if score > alpha && reduced < newDepth {
+			score = -t.search(-alpha-1, -alpha, newDepth, ply+1, !n.cutNode)
+		}
+	} else if !n.pvNode || moveCount > 1 {
+		score = -t.search(-alpha-1, -alpha, newDepth, ply+1, !n.cutNode)
+	}
+	if n.pvNode && (moveCount == 1 || score > alpha && score < n.beta) {
+		score = -t.search(-n.beta, -alpha, newDepth, ply+1, false)
+	}
+	t.pos.Unmake()
+	return score
+}
+
+// store records the result of the node n in the table: the score best with
+// its bound, the move bestMove that reached it, and the static evaluation
+// for later visits.
+func (t *thread) store(n *node, best int, bestMove board.Move) {
+	bound := tt.Upper
+	switch {
+	case best >= n.beta:
+		bound = tt.Lower
+	case n.pvNode && best > n.alpha:
+		bound = tt.Exact
+	}
+	t.table.Store(n.key, tt.Entry{
+		Move:  uint16(bestMove),
+		Score: int16(scoreToTT(best, n.ply)),
+		Eval:  int16(max(n.staticEval, -mateBound)),
+		Depth: int8(n.depth),
+		Bound: bound,
+	})
 }
 
 // lmpLimit is the number of quiet moves searched at depth before the rest
@@ -748,13 +809,13 @@ func (t *thread) qsearch(alpha, beta, ply int) int {
 		}
 	}
 
-	best, rawEval, staticEval := -mate+ply, noEval, noEval
+	best, staticEval := -mate+ply, noEval
 	if !inCheck {
-		rawEval, staticEval = t.staticEval(entry, hit)
+		staticEval = t.staticEval(entry, hit)
 		best = staticEval
 		if best >= beta {
 			if !hit {
-				t.table.Store(key, tt.Entry{Score: int16(scoreToTT(best, ply)), Eval: int16(rawEval), Bound: tt.Lower})
+				t.table.Store(key, tt.Entry{Score: int16(scoreToTT(best, ply)), Eval: int16(staticEval), Bound: tt.Lower})
 			}
 			return best
 		}
@@ -797,7 +858,7 @@ func (t *thread) qsearch(alpha, beta, ply int) int {
 	t.table.Store(key, tt.Entry{
 		Move:  uint16(bestMove),
 		Score: int16(scoreToTT(best, ply)),
-		Eval:  int16(max(rawEval, -mateBound)),
+		Eval:  int16(max(staticEval, -mateBound)),
 		Bound: bound,
 	})
 	return best
