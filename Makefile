@@ -1,5 +1,7 @@
 # Luft's build and test entry points. `make build` and `make test` are the
-# two commands a new developer needs; `make ci` is what .ci/run runs.
+# two commands a new developer needs; `make ci` is what .ci/run runs;
+# `make help` lists every target. Each target has a `## target: what it
+# does` comment (continued on further `## ` lines), which make help prints.
 
 EXE     ?= luft
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
@@ -15,7 +17,7 @@ TUNE_NODES  ?= 2500
 TUNE_EPOCHS ?= 200
 TUNE_LAMBDA ?= 1e-8
 
-.PHONY: build build-basic run test test-race fuzz perft-full perft-bench eval-bench bench tactics calibrate reference ablation time-check ponder-check match-test tune-data tune ci clean
+.PHONY: build build-basic run test test-race fuzz perft-full perft-bench eval-bench bench tactics calibrate reference ablation time-check ponder-check match-test tune-data tune ci clean help
 
 ## build: build the engine binary (make EXE=path builds it there, as OpenBench expects)
 build:
@@ -36,7 +38,7 @@ test:
 ## test-race: the concurrent packages under the race detector (the board is single-threaded), then
 ## the torture test: 4000 random commands to a race-built binary on four threads
 test-race:
-	$(GO) test -race -skip '^TestTorture$$' ./uci/... ./engine ./engine/tt ./engine/skill ./engine/book
+	$(GO) test -race -skip '^TestTorture$$' ./uci/... ./cmd/luft/internal/match/... ./engine ./engine/tt ./engine/skill ./engine/book
 	$(GO) test -race -run '^TestTorture$$' -timeout 10m -v ./uci -torture.commands=4000
 
 ## fuzz: bounded fuzzing of the parsers: the board's FEN, and the UCI loop's session, position,
@@ -133,12 +135,13 @@ time-check: build
 ponder-check: build
 	$(call time_match,2000,1+0.01,100,ponder-check.pgn,option.Threads=2 option.Ponder=true ponder=on,1)
 
-## ablation: Luft against itself with search features switched OFF=a,b (or ON=c), NODES a move
+## ablation: Luft against itself with search features switched OFF=a,b, NODES a move (names:
+## nmp,rfp,fp,lmr,lmp,see,checkext,mdp,asp,se)
 NODES ?= 20000
-ABLATION_PGN = ablation$(if $(OFF),-no-$(OFF))$(if $(ON),-with-$(ON)).pgn
+ABLATION_PGN = ablation-no-$(OFF).pgn
 ablation:
 	$(GO) build -trimpath -ldflags "$(LDFLAGS)" -o $(EXE)-base ./cmd/luft
-	$(GO) build -trimpath -ldflags "$(LDFLAGS) -X github.com/luftchess/luft/engine.buildDisabled=$(OFF) -X github.com/luftchess/luft/engine.buildEnabled=$(ON)" -o $(EXE)-test ./cmd/luft
+	$(GO) build -trimpath -ldflags "$(LDFLAGS) -X github.com/luftchess/luft/engine.buildDisabled=$(OFF)" -o $(EXE)-test ./cmd/luft
 	$(RUN)-test match -engine cmd=$(RUN)-test name=test -engine cmd=$(RUN)-base name=base \
 	  -each nodes=$(NODES) -rounds $(ROUNDS) -games 2 -repeat -concurrency 2 \
 	  -openings $(OPENINGS) -srand $(SRAND) -resign movecount=4 score=500 -pgnout file=$(ABLATION_PGN)
@@ -146,10 +149,17 @@ ablation:
 
 ## match-test: a short real match of Luft against Stockfish at UCI_Elo 1350
 match-test:
-	$(GO) test -tags matchtest -run TestLuftVsStockfish -v -timeout 20m ./uci/match/
+	$(GO) test -tags matchtest -run TestLuftVsStockfish -v -timeout 20m ./cmd/luft/internal/match/
 
 ## ci: everything CI checks
 ci: test test-race fuzz perft-full tactics match-test
 
+## clean: remove the engine binary
 clean:
 	rm -f $(EXE)
+
+## help: list the targets with what they do
+help:
+	@awk '/^## [a-z-]+:/ { t = $$2; sub(/:$$/, "", t); sub(/^## [a-z-]+: */, ""); printf "  %-13s %s\n", t, $$0; next } \
+	     /^## / && t != "" { sub(/^## /, ""); printf "  %-13s %s\n", "", $$0; next } \
+	     { t = "" }' $(firstword $(MAKEFILE_LIST))

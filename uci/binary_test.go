@@ -4,13 +4,14 @@ import (
 	"bufio"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/luftchess/luft/uci/client/clienttest"
 )
 
 var (
@@ -39,26 +40,13 @@ func luftBinary(t testing.TB) string {
 		if buildErr != nil {
 			return
 		}
-		buildPath = filepath.Join(buildDir, "luft")
-		args := []string{"build", "-o", buildPath}
-		cmd := exec.Command("go", append(args, "github.com/luftchess/luft/cmd/luft")...)
-		out, err := cmd.CombinedOutput()
-		if err != nil {
-			buildErr = &buildError{err, string(out)}
-		}
+		buildPath, buildErr = clienttest.BuildIn(buildDir, clienttest.Luft)
 	})
 	if buildErr != nil {
 		t.Fatal(buildErr)
 	}
 	return buildPath
 }
-
-type buildError struct {
-	err error
-	out string
-}
-
-func (e *buildError) Error() string { return "go build ./cmd/luft: " + e.err.Error() + "\n" + e.out }
 
 // startBinary runs the built engine and checks its one-line banner.
 func startBinary(t testing.TB) *client {

@@ -14,28 +14,9 @@ import (
 
 	"github.com/notnil/chess"
 	ucic "github.com/notnil/chess/uci"
+
+	"github.com/luftchess/luft/uci/client/clienttest"
 )
-
-// need skips t when err reports a missing file or program; under CI
-// (CI=true), which installs them all, it fails t instead.
-func need(t *testing.T, err error) {
-	t.Helper()
-	if err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("%v (CI=true requires it)", err)
-		}
-		t.Skipf("skipping: %v", err)
-	}
-}
-
-// program returns the path of the named program in PATH or else in
-// /usr/games, where Debian installs the chess engines and polyglot.
-func program(name string) (string, error) {
-	if path, err := exec.LookPath(name); err == nil {
-		return path, nil
-	}
-	return exec.LookPath(filepath.Join("/usr/games", name))
-}
 
 // legalMove finds the legal move of g that m (decoded without a position)
 // names.
@@ -78,7 +59,7 @@ func TestNotnilClient(t *testing.T) {
 	}
 	luft := luftBinary(t)
 	pairs := [][2]string{{luft, luft}}
-	if sf, err := program("stockfish"); err == nil {
+	if sf, err := clienttest.Program("stockfish"); err == nil {
 		pairs = append(pairs, [2]string{luft, sf}, [2]string{sf, luft})
 	} else if os.Getenv("CI") == "true" {
 		t.Fatalf("%v (CI=true requires it)", err)
@@ -123,8 +104,7 @@ func TestPolyglot(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays a whole game")
 	}
-	pg, err := program("polyglot")
-	need(t, err)
+	pg := clienttest.NeedProgram(t, "polyglot")
 	luft := luftBinary(t)
 	dir := t.TempDir()
 	ini := filepath.Join(dir, "luft.ini")

@@ -10,10 +10,11 @@ import (
 
 	"github.com/luftchess/luft/engine"
 	"github.com/luftchess/luft/engine/board"
+	"github.com/luftchess/luft/engine/skill"
 )
 
 // fakeSearcher plays the first legal (or first searchmoves) move after a
-// few short iterations. It follows the Searcher contract: infinite and
+// few short iterations. It follows the skill.Searcher contract: infinite and
 // ponder searches run until cancelled (or, for ponder, until the ponderhit
 // and then their limits), unless early is set, in which case it returns
 // at once, to check that the front end holds the bestmove back itself.
@@ -28,6 +29,21 @@ type fakeSearcher struct {
 	searches int
 	running  int // searches in progress; must never exceed 1
 	overlap  bool
+}
+
+// check fails t unless bestmoves, the bestmove lines sent, are one for
+// each of gos go commands and the searcher was never reconfigured or
+// restarted during a search.
+func (f *fakeSearcher) check(t testing.TB, bestmoves, gos int) {
+	t.Helper()
+	if bestmoves != gos {
+		t.Errorf("%d bestmoves for %d go commands", bestmoves, gos)
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.overlap {
+		t.Error("searcher reconfigured or restarted during a search")
+	}
 }
 
 func (f *fakeSearcher) SetOptions(o engine.Options) {
@@ -121,7 +137,7 @@ type client struct {
 }
 
 // startSession runs Run with s in a goroutine.
-func startSession(t testing.TB, s Searcher) *client {
+func startSession(t testing.TB, s skill.Searcher) *client {
 	pr, pw := io.Pipe()
 	c := &client{t: t, in: pw, lines: make(chan string, 100000), done: make(chan error, 1)}
 	go func() {

@@ -96,14 +96,7 @@ func FuzzSession(f *testing.F) {
 				}
 			}
 		}
-		if bestmoves != gos {
-			t.Errorf("%d bestmoves for %d go commands", bestmoves, gos)
-		}
-		fake.mu.Lock()
-		defer fake.mu.Unlock()
-		if fake.overlap {
-			t.Error("searcher reconfigured or restarted during a search")
-		}
+		fake.check(t, bestmoves, gos)
 	})
 }
 
@@ -295,15 +288,21 @@ func FuzzPosition(f *testing.F) {
 	f.Add(castling+" moves e1g1", castling+" moves e1h1")
 	f.Add("fen 4k3/P7/8/8/8/8/8/4K3 w - - 0 1 moves a7a8Q", "fen 4k3/P7/8/8/8/8/8/4K3 w - - 0 1 moves a7a8q e8d7")
 	f.Add("fen 8/8/8/4k3/8/8/3QK3/8 w - - 150 9999 moves d2d3", "startpos moves e2e4 e7e5 zzzz d2d4")
-	f.Fuzz(func(t *testing.T, first, second string) {
-		s, out := fuzzSession()
-		for _, a := range []string{first, second} {
-			s.handle(parseLine("position " + a))
-			checkGame(t, s)
-		}
-		checkSearch(t, s, out)
-		checkReplies(t, out)
-	})
+	f.Fuzz(func(t *testing.T, first, second string) { checkPositions(t, first, second) })
+}
+
+// checkPositions sends position commands with each of args to a new
+// session and checks the position after each, then a search from the
+// last, then the replies.
+func checkPositions(t *testing.T, args ...string) {
+	t.Helper()
+	s, out := fuzzSession()
+	for _, a := range args {
+		s.handle(parseLine("position " + a))
+		checkGame(t, s)
+	}
+	checkSearch(t, s, out)
+	checkReplies(t, out)
 }
 
 // FuzzFEN sets up a position from an arbitrary FEN and checks it, and a
@@ -322,13 +321,7 @@ func FuzzFEN(f *testing.F) {
 		f.Add(fen)
 	}
 	f.Add("8/8/8/4k3/8/8/3QK3/8 w - - 150 10000")
-	f.Fuzz(func(t *testing.T, fen string) {
-		s, out := fuzzSession()
-		s.handle(parseLine("position fen " + fen))
-		checkGame(t, s)
-		checkSearch(t, s, out)
-		checkReplies(t, out)
-	})
+	f.Fuzz(func(t *testing.T, fen string) { checkPositions(t, "fen "+fen) })
 }
 
 // FuzzSetOption applies an arbitrary setoption command, then a position

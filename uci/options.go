@@ -202,5 +202,5 @@ func defaultSettings() settings {
 }
 
 // DefaultOptions returns the engine options that the UCI options' defaults
-// select; create the Searcher with them.
+// select; create the searcher with them.
 func DefaultOptions() engine.Options { return defaultSettings().engine }

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/luftchess/luft/engine"
+	"github.com/luftchess/luft/uci/client/clienttest"
 )
 
 // bookFile is the Polyglot book of the shared data beside the repository,
@@ -18,7 +19,7 @@ const bookFile = "../../shared/data/books/performance.bin"
 // book and still carry a score, and that with it off the engine searches.
 func TestOwnBook(t *testing.T) {
 	_, err := os.Stat(bookFile)
-	need(t, err)
+	clienttest.Need(t, err)
 	c := startSession(t, engine.New(engine.Options{HashMB: 1}))
 	c.send("setoption name BookFile value "+bookFile, "setoption name OwnBook value true")
 	if got := c.sync(); len(got) != 1 || !strings.HasPrefix(got[0], "info string book ") {

@@ -27,6 +27,7 @@ import (
 
 	"github.com/luftchess/luft/engine/board"
 	"github.com/luftchess/luft/engine/book"
+	"github.com/luftchess/luft/uci/client/clienttest"
 )
 
 var (
@@ -95,12 +96,7 @@ func tortureBinary(t *testing.T) string {
 	if !raceEnabled {
 		return luftBinary(t)
 	}
-	path := filepath.Join(t.TempDir(), "luft-race")
-	out, err := exec.Command("go", "build", "-race", "-o", path, "github.com/luftchess/luft/cmd/luft").CombinedOutput()
-	if err != nil {
-		t.Fatalf("go build -race ./cmd/luft: %v\n%s", err, out)
-	}
-	return path
+	return clienttest.Build(t, clienttest.Luft, "-race")
 }
 
 // tortureBooks writes opening books into a temporary directory and

@@ -12,7 +12,6 @@ package uci
 
 import (
 	"bufio"
-	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -20,21 +19,8 @@ import (
 	"time"
 
 	"github.com/luftchess/luft/engine"
-	"github.com/luftchess/luft/engine/board"
 	"github.com/luftchess/luft/engine/skill"
 )
-
-// Searcher is the engine that the front end drives. Only one method is
-// called at a time, and SetOptions and NewGame only between searches.
-type Searcher interface {
-	// SetOptions applies new option values.
-	SetOptions(engine.Options)
-	// NewGame forgets everything learned in earlier searches.
-	NewGame()
-	// Search searches pos within lim, calling report with progress, until
-	// a limit is reached or ctx is cancelled, and returns the move to play.
-	Search(ctx context.Context, pos *board.Position, lim engine.Limits, report func(engine.Info)) engine.Result
-}
 
 // ID is what the engine calls itself in reply to the uci command.
 type ID struct {
@@ -49,8 +35,8 @@ const quitWait = 50 * time.Millisecond
 // session is the state of one protocol conversation.
 type session struct {
 	id       ID
-	searcher Searcher
-	player   *skill.Player // the searcher, when it wraps a Searcher with book and strength
+	searcher skill.Searcher
+	player   *skill.Player // the searcher, when it wraps one with book and strength
 	out      *writer
 	quiet    bool // no output at all: used to compute default settings
 
@@ -67,13 +53,13 @@ type session struct {
 // out until quit or the end of in. s must have been created with
 // DefaultOptions. Run returns nil after quit or end of input, or the error
 // that made reading or writing fail.
-func Run(in io.Reader, out io.Writer, s Searcher, id ID) error {
+func Run(in io.Reader, out io.Writer, s skill.Searcher, id ID) error {
 	return newSession(out, s, id).run(in)
 }
 
 // newSession returns a session in its initial state: default options,
 // start position, no search.
-func newSession(out io.Writer, s Searcher, id ID) *session {
+func newSession(out io.Writer, s skill.Searcher, id ID) *session {
 	ses := &session{
 		id:       id,
 		out:      &writer{w: out},

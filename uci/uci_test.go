@@ -332,14 +332,9 @@ func TestRaces(t *testing.T) {
 			got++
 		}
 	}
-	if got != want {
-		t.Errorf("%d bestmoves for %d go commands", got, want)
-	}
+	f.check(t, got, want)
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	if f.overlap {
-		t.Error("searcher was reconfigured or restarted during a search")
-	}
 	if f.searches != want {
 		t.Errorf("%d searches for %d go commands", f.searches, want)
 	}
@@ -425,6 +420,28 @@ func TestLongLine(t *testing.T) {
 	}
 }
 
+// TestPositionNormalized checks that a FEN the board reads leniently is set
+// up as the board normalizes it, without a word to the GUI.
+func TestPositionNormalized(t *testing.T) {
+	for _, tt := range []struct{ fen, want string }{
+		{"4k3/8/8/8/8/8/8/4K3 w KQkq - 0 1", "4k3/8/8/8/8/8/8/4K3 w - - 0 1"},                                                             // no rooks
+		{"r3k3/8/8/8/8/8/8/4K2R w KKq-q - 0 1", "r3k3/8/8/8/8/8/8/4K2R w Kq - 0 1"},                                                       // repeated, '-'
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e3 0 1", board.StartFEN},                                                     // wrong rank
+		{"rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2", "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"}, // no capturer
+		{"rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3", "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3"},
+		{"4k3/8/8/8/8/8/8/13K3  w  -  -", "4k3/8/8/8/8/8/8/4K3 w - - 0 1"}, // spaces, digits, 4 fields
+	} {
+		c := startSession(t, &fakeSearcher{})
+		c.send("position fen " + tt.fen)
+		if out := c.sync(); len(out) != 0 {
+			t.Errorf("%q: unexpected output %q", tt.fen, out)
+		}
+		if fen := displayedFEN(c); fen != tt.want {
+			t.Errorf("%q: FEN %q, want %q", tt.fen, fen, tt.want)
+		}
+	}
+}
+
 func TestPositionErrors(t *testing.T) {
 	const (
 		afterE4   = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
@@ -441,7 +458,7 @@ func TestPositionErrors(t *testing.T) {
 		{"startpos moves e2e4", "position foo", "not \"foo\"", afterE4},
 		{"startpos moves e2e4", "position fen", "4 to 6 fields", afterE4},
 		{"startpos moves e2e4", "position fen garbage", "4 to 6 fields", afterE4},
-		{"startpos moves e2e4", "position fen 8/8/8/8/8/8/8/8 w - - 0 1", "one king", afterE4},
+		{"startpos moves e2e4", "position fen 8/8/8/8/8/8/8/8 w - - 0 1", "0 kings, want 1", afterE4},
 		{"startpos moves e2e4", "position fen 4k3/8/8/8/8/8/8/4K3 w - - -1 1", "halfmove clock", afterE4},
 		// Move counters beyond what a game reaches are clamped, and said so.
 		{"startpos", "position fen 4k3/8/8/8/8/8/8/4K3 w - - 4294967290 1", "halfmove clock 4294967290 read as 150", "4k3/8/8/8/8/8/8/4K3 w - - 150 1"},

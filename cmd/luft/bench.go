@@ -26,7 +26,7 @@ const defaultBenchDepth = 11
 // middlegames, endgames, mates and stalemates) plus three positions of the
 // Chess Programming Wiki perft page.
 var benchFENs = []string{
-	"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+	board.StartFEN,
 	"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 10",
 	"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 11",
 	"4rrk1/pp1n3p/3q2pQ/2p1pb2/2PP4/2P3N1/P2B2PP/4RRK1 b - - 7 19",

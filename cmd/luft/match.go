@@ -7,9 +7,9 @@ import (
 	"os/signal"
 	"syscall"
 
+	"github.com/luftchess/luft/cmd/luft/internal/match"
+	"github.com/luftchess/luft/cmd/luft/internal/match/pgn"
 	"github.com/luftchess/luft/uci/client"
-	"github.com/luftchess/luft/uci/match"
-	"github.com/luftchess/luft/uci/match/pgn"
 )
 
 func init() {

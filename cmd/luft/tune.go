@@ -11,10 +11,12 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/notnil/chess"
+
+	"github.com/luftchess/luft/cmd/luft/internal/match/pgn"
+	"github.com/luftchess/luft/cmd/luft/internal/tune"
 	"github.com/luftchess/luft/engine/board"
 	"github.com/luftchess/luft/eval"
-	"github.com/luftchess/luft/eval/tune"
-	"github.com/luftchess/luft/uci/match/pgn"
 )
 
 func init() {
@@ -152,6 +154,10 @@ func quietPositions(g *pgn.Game, skip int) ([]tune.Sample, error) {
 	if err != nil {
 		return nil, err
 	}
+	note := &chess.Position{} // the same position, to read the SAN moves in
+	if err := note.UnmarshalText([]byte(p.FEN())); err != nil {
+		return nil, err
+	}
 	var out []tune.Sample
 	for i, mv := range g.Moves {
 		c := mv.Comment
@@ -159,11 +165,16 @@ func quietPositions(g *pgn.Game, skip int) ([]tune.Sample, error) {
 		if i >= skip && c != "book" && !mate && tune.Quiet(p) {
 			out = append(out, tune.Sample{FEN: p.FEN(), Result: r})
 		}
-		m, err := tune.ParseSAN(p, mv.SAN)
+		cm, err := pgn.DecodeSAN(note, mv.SAN)
+		if err != nil {
+			return nil, fmt.Errorf("ply %d: %v", i+1, err)
+		}
+		m, err := p.ParseMove(chess.UCINotation{}.Encode(note, cm))
 		if err != nil {
 			return nil, fmt.Errorf("ply %d: %v", i+1, err)
 		}
 		p.Make(m)
+		note = note.Update(cm)
 	}
 	return out, nil
 }
@@ -193,13 +204,9 @@ func tuneFit(args []string) error {
 	if err != nil {
 		return err
 	}
-	var samples []tune.Sample
-	for _, name := range fs.Args() {
-		ss, err := readSamples(name)
-		if err != nil {
-			return err
-		}
-		samples = append(samples, ss...)
+	samples, err := readSamples(fs.Args()...)
+	if err != nil {
+		return err
 	}
 	n := len(samples) - int(float64(len(samples))**holdout)
 	if n <= 0 || n > len(samples) {

@@ -8,9 +8,11 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/luftchess/luft/eval/tune"
+
+	"github.com/luftchess/luft/cmd/luft/internal/match/pgn"
+	"github.com/luftchess/luft/cmd/luft/internal/tune"
 	"github.com/luftchess/luft/uci/client"
-	"github.com/luftchess/luft/uci/match/pgn"
+	"github.com/luftchess/luft/uci/client/clienttest"
 )
 
 func TestQuietPositions(t *testing.T) {
@@ -69,25 +71,11 @@ func TestExpectedScore(t *testing.T) {
 	}
 }
 
-// need skips t when err reports a missing program; under CI (CI=true),
-// which installs them all, it fails t instead.
-func need(t *testing.T, err error) {
-	t.Helper()
-	if err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("%v (CI=true requires it)", err)
-		}
-		t.Skipf("skipping: %v", err)
-	}
-}
-
 // TestTuneLabel labels a queen-up position with each side to move and a
 // lost game result: the blend must give White about half (the result
 // says 0, the engine about 1) whichever side is to move.
 func TestTuneLabel(t *testing.T) {
-	const sf = "/usr/games/stockfish" // Debian's stockfish package
-	_, err := os.Stat(sf)
-	need(t, err)
+	sf := clienttest.NeedProgram(t, "stockfish")
 	dir := t.TempDir()
 	in, out := filepath.Join(dir, "in.txt"), filepath.Join(dir, "out.txt")
 	data := "4k3/8/8/8/8/8/3Q4/4K3 w - - 0 1;0-1\n4k3/8/8/8/8/8/3Q4/4K3 b - - 0 1;0-1\n"

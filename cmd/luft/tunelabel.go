@@ -11,7 +11,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/luftchess/luft/eval/tune"
+	"github.com/luftchess/luft/cmd/luft/internal/tune"
 	"github.com/luftchess/luft/uci/client"
 )
 
@@ -34,13 +34,9 @@ func tuneLabel(args []string) error {
 	if *weight < 0 || *weight > 1 || *depth < 1 || *procs < 1 || *scale <= 0 {
 		return fmt.Errorf("want 0 <= -weight <= 1, -depth >= 1, -threads >= 1, -scale > 0")
 	}
-	var samples []tune.Sample
-	for _, name := range fs.Args() {
-		ss, err := readSamples(name)
-		if err != nil {
-			return err
-		}
-		samples = append(samples, ss...)
+	samples, err := readSamples(fs.Args()...)
+	if err != nil {
+		return err
 	}
 
 	ctx := context.Background()
@@ -127,16 +123,20 @@ func expectedScore(s client.Score, scale float64) float64 {
 	return 1 / (1 + math.Pow(10, -float64(s.CP)/scale))
 }
 
-// readSamples reads a file of FEN;result lines.
-func readSamples(name string) ([]tune.Sample, error) {
-	f, err := os.Open(name)
-	if err != nil {
-		return nil, err
+// readSamples reads files of FEN;result lines.
+func readSamples(names ...string) ([]tune.Sample, error) {
+	var samples []tune.Sample
+	for _, name := range names {
+		f, err := os.Open(name)
+		if err != nil {
+			return nil, err
+		}
+		ss, err := tune.ReadSamples(f)
+		f.Close()
+		if err != nil {
+			return nil, fmt.Errorf("%s: %v", name, err)
+		}
+		samples = append(samples, ss...)
 	}
-	defer f.Close()
-	ss, err := tune.ReadSamples(f)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %v", name, err)
-	}
-	return ss, nil
+	return samples, nil
 }

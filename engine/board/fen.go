@@ -54,16 +54,31 @@ func NewPosition() *Position {
 // counters may be left out. The error says what is wrong with a FEN that
 // is malformed or describes an impossible position.
 func ParseFEN(fen string) (*Position, error) {
+	p, _, err := parseFEN(fen, false)
+	return p, err
+}
+
+// ParseFENLenient is ParseFEN for a FEN from a GUI or another program: it
+// drops castling rights that the king and rooks do not allow (or that are
+// given twice) and an en-passant square that follows no double pawn push,
+// which ParseFEN refuses. The notes say what the sender should hear of:
+// a move counter read as its bound.
+func ParseFENLenient(fen string) (p *Position, notes []string, err error) {
+	return parseFEN(fen, true)
+}
+
+// parseFEN is ParseFEN, or ParseFENLenient when lenient is set.
+func parseFEN(fen string, lenient bool) (_ *Position, notes []string, _ error) {
 	fields := strings.Fields(fen)
 	if len(fields) < 4 || len(fields) > 6 {
-		return nil, fmt.Errorf("fen %q: want 4 to 6 fields, got %d", fen, len(fields))
+		return nil, nil, fmt.Errorf("fen %q: want 4 to 6 fields, got %d", fen, len(fields))
 	}
 	p := &Position{ep: NoSquare, fullMove: 1, history: make([]undo, 0, historyCap)}
 	for i := range p.board {
 		p.board[i] = NoPiece
 	}
 	if err := p.parsePlacement(fields[0]); err != nil {
-		return nil, fmt.Errorf("fen %q: %v", fen, err)
+		return nil, nil, fmt.Errorf("fen %q: %v", fen, err)
 	}
 	switch fields[1] {
 	case "w":
@@ -71,37 +86,40 @@ func ParseFEN(fen string) (*Position, error) {
 	case "b":
 		p.side = Black
 	default:
-		return nil, fmt.Errorf("fen %q: side to move %q is not w or b", fen, fields[1])
+		return nil, nil, fmt.Errorf("fen %q: side to move %q is not w or b", fen, fields[1])
 	}
-	if err := p.parseCastling(fields[2]); err != nil {
-		return nil, fmt.Errorf("fen %q: %v", fen, err)
+	if err := p.parseCastling(fields[2], lenient); err != nil {
+		return nil, nil, fmt.Errorf("fen %q: %v", fen, err)
 	}
-	if err := p.parseEnPassant(fields[3]); err != nil {
-		return nil, fmt.Errorf("fen %q: %v", fen, err)
+	if err := p.parseEnPassant(fields[3], lenient); err != nil {
+		return nil, nil, fmt.Errorf("fen %q: %v", fen, err)
 	}
-	if len(fields) > 4 {
-		n, _, err := ParseCounter(fields[4], MaxRule50)
+	counters := [...]struct {
+		name string
+		max  int
+		n    *int
+	}{{"halfmove clock", MaxRule50, &p.rule50}, {"fullmove number", MaxFullMove, &p.fullMove}}
+	for i, s := range fields[4:] {
+		c := counters[i]
+		n, clamped, err := ParseCounter(s, c.max)
 		if err != nil {
-			return nil, fmt.Errorf("fen %q: halfmove clock: %v", fen, err)
+			return nil, nil, fmt.Errorf("fen %q: %s: %v", fen, c.name, err)
 		}
-		p.rule50 = n
-	}
-	if len(fields) > 5 {
-		n, _, err := ParseCounter(fields[5], MaxFullMove)
-		if err != nil {
-			return nil, fmt.Errorf("fen %q: fullmove number: %v", fen, err)
+		if clamped {
+			notes = append(notes, fmt.Sprintf("%s %.20s read as %d", c.name, s, n))
 		}
-		p.fullMove = max(n, 1) // some tools write 0
+		*c.n = n
 	}
+	p.fullMove = max(p.fullMove, 1) // some tools write 0
 	if p.attacked(p.KingSquare(p.side.Other()), p.side, p.Occupied()) {
-		return nil, fmt.Errorf("fen %q: the side not to move is in check", fen)
+		return nil, nil, fmt.Errorf("fen %q: the side not to move is in check", fen)
 	}
 	p.key, p.pawnKey = p.computeKeys()
 	p.checkers = p.computeCheckers()
 	if p.checkers.Count() > 2 {
-		return nil, fmt.Errorf("fen %q: the king is in check by %d pieces", fen, p.checkers.Count())
+		return nil, nil, fmt.Errorf("fen %q: the king is in check by %d pieces", fen, p.checkers.Count())
 	}
-	return p, nil
+	return p, notes, nil
 }
 
 func (p *Position) parsePlacement(s string) error {
@@ -156,7 +174,9 @@ func (p *Position) parsePlacement(s string) error {
 }
 
 // parseCastling reads the castling field: "-" or letters from "KQkq".
-func (p *Position) parseCastling(s string) error {
+// When lenient, it drops a right given twice or without its king and
+// rook, and any '-'.
+func (p *Position) parseCastling(s string, lenient bool) error {
 	for i := range p.castleMask {
 		p.castleMask[i] = allCastling
 	}
@@ -168,6 +188,11 @@ func (p *Position) parseCastling(s string) error {
 		var c Color
 		var rook Square
 		switch s[i] {
+		case '-':
+			if lenient {
+				continue
+			}
+			return fmt.Errorf("bad castling letter %q", s[i])
 		case 'K':
 			right, c, rook = whiteKingside, White, H1
 		case 'Q':
@@ -180,11 +205,18 @@ func (p *Position) parseCastling(s string) error {
 			return fmt.Errorf("bad castling letter %q", s[i])
 		}
 		king := E1 ^ Square(56*int(c))
-		if p.board[king] != MakePiece(c, King) || p.board[rook] != MakePiece(c, Rook) {
-			return fmt.Errorf("castling right %q without king on %v and rook on %v", s[i], king, rook)
+		var err error
+		switch {
+		case p.board[king] != MakePiece(c, King) || p.board[rook] != MakePiece(c, Rook):
+			err = fmt.Errorf("castling right %q without king on %v and rook on %v", s[i], king, rook)
+		case p.castling&right != 0:
+			err = fmt.Errorf("castling right %q given twice", s[i])
 		}
-		if p.castling&right != 0 {
-			return fmt.Errorf("castling right %q given twice", s[i])
+		if err != nil {
+			if lenient {
+				continue
+			}
+			return err
 		}
 		p.castling |= right
 		idx := rightIndex(right)
@@ -206,8 +238,9 @@ func rightIndex(right uint8) int {
 }
 
 // parseEnPassant reads the en-passant field. A target square with no pawn
-// able to capture onto it is accepted and dropped, as in most GUIs' FENs.
-func (p *Position) parseEnPassant(s string) error {
+// able to capture onto it is accepted and dropped, as in most GUIs' FENs;
+// when lenient, so is one that follows no double pawn push.
+func (p *Position) parseEnPassant(s string, lenient bool) error {
 	if s == "-" {
 		return nil
 	}
@@ -216,12 +249,19 @@ func (p *Position) parseEnPassant(s string) error {
 		return fmt.Errorf("bad en-passant square %q", s)
 	}
 	us, them := p.side, p.side.Other()
-	if relativeRank(us, sq) != 5 {
-		return fmt.Errorf("en-passant square %v is not on the %s's sixth rank", sq, us)
-	}
 	pushed := sq ^ 8 // the square of the pawn that just moved two steps
-	if p.board[pushed] != MakePiece(them, Pawn) || p.board[sq] != NoPiece || p.board[sq^24] != NoPiece {
-		return errors.New("en-passant square " + sq.String() + " does not follow a double pawn push")
+	var err error
+	switch {
+	case relativeRank(us, sq) != 5:
+		err = fmt.Errorf("en-passant square %v is not on the %s's sixth rank", sq, us)
+	case p.board[pushed] != MakePiece(them, Pawn) || p.board[sq] != NoPiece || p.board[sq^24] != NoPiece:
+		err = errors.New("en-passant square " + sq.String() + " does not follow a double pawn push")
+	}
+	if err != nil {
+		if lenient {
+			return nil
+		}
+		return err
 	}
 	if PawnAttacks(them, sq)&p.Pieces(us, Pawn) != 0 {
 		p.ep = sq

@@ -72,17 +72,62 @@ func TestParseFENCounters(t *testing.T) {
 	}
 }
 
+func TestParseFENLenient(t *testing.T) {
+	tests := []struct {
+		fen, want, notes, wantErr string
+	}{
+		// What ParseFEN refuses, dropped.
+		{"4k3/8/8/8/8/8/8/4K3 w KQkq - 0 1", "4k3/8/8/8/8/8/8/4K3 w - - 0 1", "", ""},
+		{"r3k3/8/8/8/8/8/8/4K2R w KKq-q - 0 1", "r3k3/8/8/8/8/8/8/4K2R w Kq - 0 1", "", ""},
+		{strings.Replace(StartFEN, " - ", " e3 ", 1), StartFEN, "", ""},
+		{strings.Replace(StartFEN, " - ", " e6 ", 1), StartFEN, "", ""},
+		// Counters clamped, and said so.
+		{"4k3/8/8/8/8/8/8/4K3 b - - 4294967290 99999999999999999999999", "4k3/8/8/8/8/8/8/4K3 b - - 150 10000",
+			"halfmove clock 4294967290 read as 150; fullmove number 99999999999999999999 read as 10000", ""},
+		{"4k3/8/8/8/8/8/8/4K3 w - -", "4k3/8/8/8/8/8/8/4K3 w - - 0 1", "", ""},
+		// What no reading can save, refused as by ParseFEN.
+		{"4k3/8/8/8/8/8/8/4K3 w HAha - 0 1", "", "", "bad castling letter"},
+		{"4k3/8/8/8/8/8/8/4K3 w - e9 0 1", "", "", "bad en-passant square"},
+		{"4k3/8/8/8/8/8/8/4K3 w - - -1 1", "", "", "halfmove clock"},
+		{"8/8/8/8/8/8/8/4K3 w - - 0 1", "", "", "black has 0 kings"},
+	}
+	for _, tt := range tests {
+		p, notes, err := ParseFENLenient(tt.fen)
+		switch {
+		case tt.wantErr != "":
+			if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+				t.Errorf("ParseFENLenient(%q): error %v, want one about %q", tt.fen, err, tt.wantErr)
+			}
+		case err != nil:
+			t.Errorf("ParseFENLenient(%q): unexpected error %v", tt.fen, err)
+		case p.FEN() != tt.want || strings.Join(notes, "; ") != tt.notes:
+			t.Errorf("ParseFENLenient(%q) = %q, notes %q; want %q, notes %q", tt.fen, p.FEN(), notes, tt.want, tt.notes)
+		}
+	}
+}
+
 // FuzzParseFEN checks that no input crashes ParseFEN and that every
-// accepted FEN prints back to one that parses to the same position.
+// accepted FEN prints back to one that parses to the same position, which
+// ParseFENLenient reads alike; ParseFENLenient accepts at least as much
+// and its FEN is one ParseFEN accepts.
 func FuzzParseFEN(f *testing.F) {
 	for _, fen := range treeFENs {
 		f.Add(fen)
 	}
 	f.Add("8/8/8/8/8/8/8/K6k w - - 0 1")
 	f.Fuzz(func(t *testing.T, fen string) {
+		lp, _, lerr := ParseFENLenient(fen)
+		if lerr == nil {
+			if _, err := ParseFEN(lp.FEN()); err != nil {
+				t.Fatalf("FEN %q of leniently accepted %q does not parse: %v", lp.FEN(), fen, err)
+			}
+		}
 		p, err := ParseFEN(fen)
 		if err != nil {
 			return
+		}
+		if lerr != nil || lp.FEN() != p.FEN() {
+			t.Fatalf("ParseFENLenient(%q) = %v, %v; ParseFEN gives %q", fen, lp, lerr, p.FEN())
 		}
 		q, err := ParseFEN(p.FEN())
 		if err != nil {

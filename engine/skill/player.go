@@ -10,10 +10,17 @@ import (
 	"github.com/luftchess/luft/engine/board"
 )
 
-// Searcher is the engine a Player drives; *engine.Engine is one.
+// Searcher is a chess engine as its drivers see it: the one a Player
+// drives (*engine.Engine is one) and the one the UCI front end drives (a
+// Player is one). Only one method is called at a time, and SetOptions and
+// NewGame only between searches.
 type Searcher interface {
+	// SetOptions applies new option values.
 	SetOptions(engine.Options)
+	// NewGame forgets everything learned in earlier searches.
 	NewGame()
+	// Search searches pos within lim, calling report with progress, until
+	// a limit is reached or ctx is cancelled, and returns the move to play.
 	Search(ctx context.Context, pos *board.Position, lim engine.Limits, report func(engine.Info)) engine.Result
 }
 

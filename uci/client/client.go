@@ -131,19 +131,28 @@ func (e *Engine) await(ctx context.Context, token string, timeout time.Duration,
 	}
 }
 
+// request writes cmd and waits at most timeout for a line whose first
+// token is reply, passing the lines before it to seen (which may be nil).
+func (e *Engine) request(ctx context.Context, cmd, reply string, timeout time.Duration, seen func(string)) error {
+	if err := e.Send(cmd); err != nil {
+		return err
+	}
+	if _, err := e.await(ctx, reply, timeout, seen); err != nil {
+		return fmt.Errorf("waiting for %s: %w", reply, err)
+	}
+	return nil
+}
+
 // Handshake sends uci, waits for uciok, sets the options and waits for
 // readyok, each wait bounded by timeout.
 func (e *Engine) Handshake(ctx context.Context, options []Option, timeout time.Duration) error {
-	if err := e.Send("uci"); err != nil {
-		return err
-	}
-	_, err := e.await(ctx, "uciok", timeout, func(line string) {
+	err := e.request(ctx, "uci", "uciok", timeout, func(line string) {
 		if name, ok := strings.CutPrefix(line, "id name "); ok {
 			e.ID = strings.TrimSpace(name)
 		}
 	})
 	if err != nil {
-		return fmt.Errorf("waiting for uciok: %w", err)
+		return err
 	}
 	for _, o := range options {
 		if err := e.Send("setoption name " + o.Name + " value " + o.Value); err != nil {
@@ -155,13 +164,7 @@ func (e *Engine) Handshake(ctx context.Context, options []Option, timeout time.D
 
 // IsReady sends isready and waits for readyok.
 func (e *Engine) IsReady(ctx context.Context, timeout time.Duration) error {
-	if err := e.Send("isready"); err != nil {
-		return err
-	}
-	if _, err := e.await(ctx, "readyok", timeout, nil); err != nil {
-		return fmt.Errorf("waiting for readyok: %w", err)
-	}
-	return nil
+	return e.request(ctx, "isready", "readyok", timeout, nil)
 }
 
 // NewGame sends ucinewgame and waits for the engine to be ready.
@@ -222,11 +225,8 @@ func (e *Engine) PonderHit(ctx context.Context, timeout time.Duration) (Search, 
 // and waits at most timeout for the bestmove it then owes, which is
 // discarded.
 func (e *Engine) StopPonder(ctx context.Context, timeout time.Duration) error {
-	if err := e.Send("stop"); err != nil {
-		return err
-	}
-	if _, err := e.await(ctx, "bestmove", timeout, nil); err != nil {
-		return fmt.Errorf("waiting for the bestmove of a stopped ponder search: %w", err)
+	if err := e.request(ctx, "stop", "bestmove", timeout, nil); err != nil {
+		return fmt.Errorf("stopping a ponder search: %w", err)
 	}
 	return nil
 }

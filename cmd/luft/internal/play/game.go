@@ -7,6 +7,7 @@ import (
 
 	"github.com/notnil/chess"
 
+	"github.com/luftchess/luft/cmd/luft/internal/match/pgn"
 	"github.com/luftchess/luft/engine/board"
 )
 
@@ -77,17 +78,11 @@ func (g *game) parseMove(in string) (board.Move, error) {
 	if m, err := g.pos.ParseMove(strings.ToLower(in)); err == nil {
 		return m, nil
 	}
-	s := in
-	s = strings.NewReplacer("0-0-0", "O-O-O", "0-0", "O-O", "o-o-o", "O-O-O", "o-o", "O-O").Replace(s)
-	s = strings.TrimRight(s, "+#!?") // notnil tries with and without + and #
-	if n := len(s); n >= 3 && strings.ContainsRune("QRBN", rune(s[n-1])) && s[n-2] >= '1' && s[n-2] <= '8' {
-		s = s[:n-1] + "=" + s[n-1:] // a8Q for a8=Q
-	}
-	cm, err := chess.AlgebraicNotation{}.Decode(g.note(), s)
+	cm, err := pgn.DecodeSAN(g.note(), in)
 	if err != nil {
 		return board.NoMove, fmt.Errorf("%s is not a legal move here", in)
 	}
-	return g.pos.ParseMove(cm.S1().String() + cm.S2().String() + cm.Promo().String())
+	return g.pos.ParseMove(chess.UCINotation{}.Encode(g.note(), cm))
 }
 
 // san returns the SAN of the legal moves pv from the current position,

@@ -17,10 +17,10 @@ import (
 	"strings"
 	"time"
 
+	"github.com/luftchess/luft/cmd/luft/internal/match/pgn"
 	"github.com/luftchess/luft/engine"
 	"github.com/luftchess/luft/engine/board"
 	"github.com/luftchess/luft/engine/skill"
-	"github.com/luftchess/luft/uci/match/pgn"
 )
 
 // Config sets up the games of a session.

@@ -9,9 +9,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/luftchess/luft/cmd/luft/internal/match/pgn"
 	"github.com/luftchess/luft/engine/board"
 	"github.com/luftchess/luft/engine/skill"
-	"github.com/luftchess/luft/uci/match/pgn"
 )
 
 // session runs a scripted session and returns its transcript.

@@ -18,9 +18,9 @@ import (
 	"sync"
 	"time"
 
+	"github.com/luftchess/luft/cmd/luft/internal/match/referee"
+	"github.com/luftchess/luft/cmd/luft/internal/match/stats"
 	"github.com/luftchess/luft/uci/client"
-	"github.com/luftchess/luft/uci/match/referee"
-	"github.com/luftchess/luft/uci/match/stats"
 )
 
 // Player is an engine taking part in a match.

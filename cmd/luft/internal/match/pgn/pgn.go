@@ -11,7 +11,7 @@ import (
 
 	"github.com/notnil/chess"
 
-	"github.com/luftchess/luft/uci/match/referee"
+	"github.com/luftchess/luft/cmd/luft/internal/match/referee"
 )
 
 // Tag is a tag pair.
@@ -312,15 +312,37 @@ func (g *Game) Replay() (*referee.Game, error) {
 			return rg, fmt.Errorf("ply %d (%s): game already over: %s", i+1, m.SAN, why)
 		}
 		pos := chessPosition(rg.FEN())
-		mv, err := chess.AlgebraicNotation{}.Decode(pos, m.SAN)
+		mv, err := DecodeSAN(pos, m.SAN)
 		if err != nil {
-			return rg, fmt.Errorf("ply %d: illegal move %q", i+1, m.SAN)
+			return rg, fmt.Errorf("ply %d: %v", i+1, err)
 		}
 		if _, err := rg.Move(chess.UCINotation{}.Encode(pos, mv)); err != nil {
 			return rg, fmt.Errorf("ply %d: %v", i+1, err)
 		}
 	}
 	return rg, nil
+}
+
+// DecodeSAN returns the legal move of pos written san in standard
+// algebraic notation ("Nbd7", "exd8=Q+", "O-O"): the one SAN reader of
+// Luft's tools (PGN games, the tuner's training games, moves typed in
+// luft play). It also reads castling written with zeros or in lower case,
+// a promotion without "=" ("e8Q"), check, mate and annotation marks
+// whether they are right or not, and long algebraic notation ("Qb2c3",
+// "Ng1f3").
+func DecodeSAN(pos *chess.Position, san string) (*chess.Move, error) {
+	s := strings.NewReplacer("0-0-0", "O-O-O", "0-0", "O-O", "o-o-o", "O-O-O", "o-o", "O-O").Replace(san)
+	s = strings.TrimRight(s, "+#!?") // notnil tries with and without + and #
+	if n := len(s); n >= 3 && strings.ContainsRune("QRBN", rune(s[n-1])) && s[n-2] >= '1' && s[n-2] <= '8' {
+		s = s[:n-1] + "=" + s[n-1:] // e8Q for e8=Q
+	}
+	if m, err := (chess.AlgebraicNotation{}).Decode(pos, s); err == nil {
+		return m, nil
+	}
+	if m, err := (chess.LongAlgebraicNotation{}).Decode(pos, s); err == nil {
+		return m, nil
+	}
+	return nil, fmt.Errorf("illegal move %q", san)
 }
 
 func chessPosition(fen string) *chess.Position {

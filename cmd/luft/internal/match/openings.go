@@ -8,10 +8,9 @@ import (
 	"os"
 	"strings"
 
-	"github.com/notnil/chess"
-
-	"github.com/luftchess/luft/uci/match/pgn"
-	"github.com/luftchess/luft/uci/match/referee"
+	"github.com/luftchess/luft/cmd/luft/internal/match/pgn"
+	"github.com/luftchess/luft/cmd/luft/internal/match/referee"
+	"github.com/luftchess/luft/engine/board"
 )
 
 // Opening is a starting position: a FEN (empty for the standard start)
@@ -139,6 +138,6 @@ func isStart(fen string) bool {
 		return true
 	}
 	f := strings.Fields(fen)
-	s := strings.Fields(chess.StartingPosition().String())
+	s := strings.Fields(board.StartFEN)
 	return len(f) >= 4 && strings.Join(f[:4], " ") == strings.Join(s[:4], " ")
 }

@@ -9,10 +9,9 @@ import (
 	"strings"
 
 	"github.com/notnil/chess"
-)
 
-// StartFEN is the standard starting position.
-const StartFEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+	"github.com/luftchess/luft/engine/board"
+)
 
 // Result is the outcome of a game.
 type Result int
@@ -118,7 +117,7 @@ type Game struct {
 // FENs without move counters (as in EPD) are accepted.
 func NewGame(fen string) (*Game, error) {
 	if fen == "" {
-		fen = StartFEN
+		fen = board.StartFEN
 	}
 	f := strings.Fields(fen)
 	if len(f) == 4 {

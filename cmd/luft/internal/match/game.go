@@ -8,9 +8,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/luftchess/luft/cmd/luft/internal/match/pgn"
+	"github.com/luftchess/luft/cmd/luft/internal/match/referee"
 	"github.com/luftchess/luft/uci/client"
-	"github.com/luftchess/luft/uci/match/pgn"
-	"github.com/luftchess/luft/uci/match/referee"
 )
 
 // Grace is how long past its time limit the referee waits for a move

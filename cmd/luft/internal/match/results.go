@@ -7,8 +7,8 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/luftchess/luft/uci/match/referee"
-	"github.com/luftchess/luft/uci/match/stats"
+	"github.com/luftchess/luft/cmd/luft/internal/match/referee"
+	"github.com/luftchess/luft/cmd/luft/internal/match/stats"
 )
 
 // Results are the tallies of a match so far.

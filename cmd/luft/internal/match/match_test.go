@@ -5,7 +5,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -13,9 +12,11 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/luftchess/luft/cmd/luft/internal/match/pgn"
+	"github.com/luftchess/luft/cmd/luft/internal/match/referee"
+	"github.com/luftchess/luft/engine/board"
 	"github.com/luftchess/luft/uci/client"
-	"github.com/luftchess/luft/uci/match/pgn"
-	"github.com/luftchess/luft/uci/match/referee"
+	"github.com/luftchess/luft/uci/client/clienttest"
 )
 
 // fake is the path of the test engine built from testdata/fakeengine.
@@ -26,10 +27,9 @@ func TestMain(m *testing.M) {
 	if err != nil {
 		panic(err)
 	}
-	fake = filepath.Join(dir, "fakeengine")
-	out, err := exec.Command("go", "build", "-o", fake, "./testdata/fakeengine").CombinedOutput()
+	fake, err = clienttest.BuildIn(dir, "./testdata/fakeengine")
 	if err != nil {
-		fmt.Fprintf(os.Stderr, "building the fake engine: %v\n%s", err, out)
+		fmt.Fprintf(os.Stderr, "building the fake engine: %v\n", err)
 		os.Exit(1)
 	}
 	code := m.Run()
@@ -52,6 +52,29 @@ func running(t *testing.T) int {
 		}
 	}
 	return n
+}
+
+// playMatch plays the match cfg with its PGN in a temporary file, checks
+// that the PGN holds every game played, each by the rules, and returns the
+// results, the log and the games.
+func playMatch(t *testing.T, cfg Config) (*Results, string, []*pgn.Game) {
+	t.Helper()
+	cfg.PGNOut = filepath.Join(t.TempDir(), "games.pgn")
+	var log bytes.Buffer
+	res, err := Run(context.Background(), cfg, &log)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, log.String())
+	}
+	games := readGames(t, cfg.PGNOut)
+	if len(games) != res.Played {
+		t.Errorf("%d games in the PGN, %d played\n%s", len(games), res.Played, log.String())
+	}
+	for i, g := range games {
+		if err := g.Check(); err != nil {
+			t.Errorf("game %d: %v", i+1, err)
+		}
+	}
+	return res, log.String(), games
 }
 
 // readGames reads every game of a PGN file.
@@ -97,26 +120,19 @@ func TestMisbehavingEngines(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.mode, func(t *testing.T) {
-			out := filepath.Join(t.TempDir(), "games.pgn")
 			cfg := Config{
 				Players:      []Player{player("bad", tt.mode, tt.tc), player("good", "good", tt.tc)},
-				PGNOut:       out,
 				StartTimeout: 300 * time.Millisecond,
 				ReadyTimeout: 300 * time.Millisecond,
 				MoveTimeout:  300 * time.Millisecond,
 			}
-			var log bytes.Buffer
 			start := time.Now()
-			res, err := Run(context.Background(), cfg, &log)
-			if err != nil {
-				t.Fatal(err)
-			}
+			res, log, games := playMatch(t, cfg)
 			if d := time.Since(start); d > 10*time.Second {
 				t.Errorf("the game took %v", d)
 			}
-			games := readGames(t, out)
 			if len(games) != 1 || res.Played != 1 {
-				t.Fatalf("got %d games in the PGN, %d played; want 1\n%s", len(games), res.Played, log.String())
+				t.Fatalf("got %d games in the PGN, %d played; want 1\n%s", len(games), res.Played, log)
 			}
 			g := games[0]
 			term, _ := g.Tag("Termination")
@@ -127,9 +143,6 @@ func TestMisbehavingEngines(t *testing.T) {
 				}
 			} else if diff := cmp.Diff(tt.want, got); diff != "" {
 				t.Errorf("ending mismatch (-want +got):\n%s", diff)
-			}
-			if err := g.Check(); err != nil {
-				t.Errorf("Check: %v", err)
 			}
 			if n := running(t); n != 0 {
 				t.Errorf("%d engine processes still running", n)
@@ -147,7 +160,6 @@ func TestMatch(t *testing.T) {
 	if err := os.WriteFile(epd, []byte(book), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	out := filepath.Join(dir, "games.pgn")
 	tc := referee.TimeControl{Base: 5 * time.Second, Inc: 50 * time.Millisecond}
 	cfg := Config{
 		Players:      []Player{player("one", "good", tc), player("two", "slow", referee.TimeControl{Depth: 1}), player("three", "good", tc)},
@@ -157,32 +169,18 @@ func TestMatch(t *testing.T) {
 		Concurrency:  2,
 		Book:         &Book{File: epd, Random: true},
 		Seed:         7,
-		PGNOut:       out,
 		Adjudication: referee.Adjudicator{DrawMoveNumber: 1, DrawMoveCount: 2, DrawScore: 10},
 	}
-	var log bytes.Buffer
-	res, err := Run(context.Background(), cfg, &log)
-	if err != nil {
-		t.Fatal(err)
-	}
+	res, log, games := playMatch(t, cfg)
 	// Gauntlet of one against two and three, 2 rounds of 2 games each.
 	if res.Played != 8 || len(res.Encounters) != 2 {
-		t.Fatalf("played %d games in %d encounters, want 8 in 2\n%s", res.Played, len(res.Encounters), log.String())
+		t.Fatalf("played %d games in %d encounters, want 8 in 2\n%s", res.Played, len(res.Encounters), log)
 	}
 	for _, e := range res.Encounters {
 		if e.A != 0 || e.Pentanomial.Pairs() != 2 {
 			t.Errorf("encounter %d-%d has %d pairs, want 0-x with 2", e.A, e.B, e.Pentanomial.Pairs())
 		}
 	}
-	f, err := os.Open(out)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	if n, err := pgn.CheckAll(f); n != 8 || err != nil {
-		t.Errorf("CheckAll = %d, %v; want 8 good games", n, err)
-	}
-	games := readGames(t, out)
 	for _, g := range games {
 		fen, _ := g.Tag("FEN")
 		if _, ok := g.Tag("SetUp"); !ok || !strings.Contains(book, strings.Join(strings.Fields(fen)[:4], " ")) {
@@ -194,8 +192,8 @@ func TestMatch(t *testing.T) {
 			}
 		}
 	}
-	if !strings.Contains(log.String(), "Ptnml(0-2)") || !strings.Contains(log.String(), "Elo:") {
-		t.Errorf("report lacks the statistics:\n%s", log.String())
+	if !strings.Contains(log, "Ptnml(0-2)") || !strings.Contains(log, "Elo:") {
+		t.Errorf("report lacks the statistics:\n%s", log)
 	}
 	if n := running(t); n != 0 {
 		t.Errorf("%d engine processes still running", n)
@@ -299,7 +297,7 @@ func TestPositionCommand(t *testing.T) {
 		want  string
 	}{
 		{"", nil, "position startpos"},
-		{referee.StartFEN, []string{"e2e4", "e7e5"}, "position startpos moves e2e4 e7e5"},
+		{board.StartFEN, []string{"e2e4", "e7e5"}, "position startpos moves e2e4 e7e5"},
 		{"k7/8/2Q5/8/8/8/8/7K w - - 0 1", []string{"c6b6"}, "position fen k7/8/2Q5/8/8/8/8/7K w - - 0 1 moves c6b6"},
 	}
 	for _, tt := range tests {
@@ -323,17 +321,11 @@ func TestPonder(t *testing.T) {
 		{"miss", "/1 "},
 	} {
 		t.Run(tt.mode, func(t *testing.T) {
-			out := filepath.Join(t.TempDir(), "games.pgn")
 			p := player("ponderer", tt.mode, tc)
 			p.Ponder = true
-			cfg := Config{Players: []Player{p, player("good", "good", tc)}, PGNOut: out}
-			var log bytes.Buffer
-			if _, err := Run(context.Background(), cfg, &log); err != nil {
-				t.Fatal(err)
-			}
-			games := readGames(t, out)
+			_, log, games := playMatch(t, Config{Players: []Player{p, player("good", "good", tc)}})
 			if len(games) != 1 {
-				t.Fatalf("got %d games, want 1\n%s", len(games), log.String())
+				t.Fatalf("got %d games, want 1\n%s", len(games), log)
 			}
 			g := games[0]
 			t.Logf("%d plies, %s", len(g.Moves), g.ResultComment)

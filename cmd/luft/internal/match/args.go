@@ -7,9 +7,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/luftchess/luft/cmd/luft/internal/match/referee"
+	"github.com/luftchess/luft/cmd/luft/internal/match/stats"
 	"github.com/luftchess/luft/uci/client"
-	"github.com/luftchess/luft/uci/match/referee"
-	"github.com/luftchess/luft/uci/match/stats"
 )
 
 // ParseArgs reads a command line in the style of cutechess-cli and

@@ -1,0 +1,68 @@
+// Package clienttest helps the tests that drive real engine processes:
+// Luft built from source, and the chess engines and tools that Debian
+// installs in /usr/games (CI installs them all).
+package clienttest
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// Need skips t when err reports a missing file or program; under CI
+// (CI=true), which installs them all, it fails t instead.
+func Need(t testing.TB, err error) {
+	t.Helper()
+	if err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("%v (CI=true requires it)", err)
+		}
+		t.Skipf("skipping: %v", err)
+	}
+}
+
+// Program returns the path of the named program in PATH or else in
+// /usr/games, where Debian installs the chess engines and polyglot.
+func Program(name string) (string, error) {
+	if path, err := exec.LookPath(name); err == nil {
+		return path, nil
+	}
+	return exec.LookPath(filepath.Join("/usr/games", name))
+}
+
+// NeedProgram returns the path of the named program, as Program finds
+// it; when it is missing it skips t, or under CI fails it, as Need does.
+func NeedProgram(t testing.TB, name string) string {
+	t.Helper()
+	path, err := Program(name)
+	Need(t, err)
+	return path
+}
+
+// Luft is the import path of the luft command.
+const Luft = "github.com/luftchess/luft/cmd/luft"
+
+// BuildIn builds the command pkg (an import path or a directory) with go
+// build and the flags into dir and returns the binary's path.
+func BuildIn(dir, pkg string, flags ...string) (string, error) {
+	path := filepath.Join(dir, filepath.Base(pkg))
+	args := append(append([]string{"build", "-o", path}, flags...), pkg)
+	if out, err := exec.Command("go", args...).CombinedOutput(); err != nil {
+		return "", fmt.Errorf("go %s: %v\n%s", strings.Join(args, " "), err, out)
+	}
+	return path, nil
+}
+
+// Build is BuildIn into t's temporary directory; it fails t when the
+// build fails.
+func Build(t testing.TB, pkg string, flags ...string) string {
+	t.Helper()
+	path, err := BuildIn(t.TempDir(), pkg, flags...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
