@@ -32,7 +32,7 @@ const (
 )
 
 // The ratings that calibration matches against Stockfish 15.1 at the same
-// UCI_Elo have confirmed (the README's calibration table): the range the
+// UCI_Elo have confirmed (the calibration table in NOTES.md): the range the
 // UCI option UCI_Elo declares. Rows outside it are budgets that no match
 // has placed: below Stockfish's lowest UCI_Elo, or beyond what full
 // strength reaches at blitz speeds.
@@ -47,13 +47,12 @@ const MaxSkill = 20
 
 // table holds the parameters ForElo interpolates between, by rising Elo.
 // Calibration matches against Stockfish 15.1 at the same UCI_Elo adjust
-// the rows; see the calibration table in the README for what has been
-// measured. Matches against one fixed Stockfish level mislead: the depth-8
-// row scored +511 against UCI_Elo 1500 but -436 against 2000. Rows below
-// 1350, Stockfish's lowest UCI_Elo, can only be placed by matches between
-// Luft's own levels. Full-strength Luft plays like Stockfish's 2300 or so
-// at 10+0.1, so the rows from 2400 up hardly ever bind at such speeds:
-// they are budgets for slow games, not calibrated ratings.
+// the rows; NOTES.md has the procedure and every match. Each row is
+// measured against Stockfish at its own rating, as matches against one
+// fixed level mislead. Rows below 1350, Stockfish's lowest UCI_Elo, can
+// only be placed by matches between Luft's own levels. The rows from 2400
+// up are above what full strength reaches at blitz speeds, so they hardly
+// ever bind there: they are budgets for slow games, not calibrated ratings.
 var table = []Level{
 	{Elo: 800, Depth: 1, Nodes: 300, MultiPV: 6, Spread: 120, MaxLoss: 350},
 	{Elo: 900, Depth: 1, Nodes: 600, MultiPV: 6, Spread: 100, MaxLoss: 300},
