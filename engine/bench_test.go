@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/luftchess/luft/engine/board"
+	"github.com/luftchess/luft/engine/board/boardtest"
 )
 
 var benchPositions = []string{
@@ -20,7 +21,7 @@ func BenchmarkSearch(b *testing.B) {
 	e := New(Options{HashMB: 16})
 	var pos []*board.Position
 	for _, fen := range benchPositions {
-		pos = append(pos, mustFEN(b, fen))
+		pos = append(pos, boardtest.Position(b, fen))
 	}
 	b.ReportAllocs()
 	var nodes uint64
@@ -36,7 +37,7 @@ func BenchmarkSearch(b *testing.B) {
 // BenchmarkPicker measures generating and ordering all moves of a
 // middlegame position.
 func BenchmarkPicker(b *testing.B) {
-	p := mustFEN(b, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 10")
+	p := boardtest.Position(b, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 10")
 	var h history
 	var mp picker
 	b.ReportAllocs()

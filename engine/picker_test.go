@@ -6,6 +6,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/luftchess/luft/engine/board"
+	"github.com/luftchess/luft/engine/board/boardtest"
 )
 
 var pickerFENs = []string{
@@ -37,7 +38,7 @@ func sorted(ms []board.Move) []board.Move {
 func TestPickerYieldsEveryMoveOnce(t *testing.T) {
 	var h history
 	for _, fen := range pickerFENs {
-		p := mustFEN(t, fen)
+		p := boardtest.Position(t, fen)
 		var l board.MoveList
 		p.GenerateLegal(&l)
 		legal := l.Moves()
@@ -61,7 +62,7 @@ func TestPickerYieldsEveryMoveOnce(t *testing.T) {
 func TestPickerOrder(t *testing.T) {
 	// White can take a queen with a pawn (good), a rook with the queen
 	// (defended by a pawn: losing), and has quiet moves.
-	p := mustFEN(t, "4k3/8/2p5/1r1q4/4P3/8/8/1Q2K3 w - - 0 1")
+	p := boardtest.Position(t, "4k3/8/2p5/1r1q4/4P3/8/8/1Q2K3 w - - 0 1")
 	var h history
 	var mp picker
 	mp.init(p, &h, board.NoMove, [2]board.Move{mustMove(t, p, "e1f2")}, board.NoMove)
@@ -79,7 +80,7 @@ func TestPickerOrder(t *testing.T) {
 
 func TestPickerQuiescence(t *testing.T) {
 	for _, fen := range pickerFENs {
-		p := mustFEN(t, fen)
+		p := boardtest.Position(t, fen)
 		var mp picker
 		mp.initQuiescence(p, new(history), board.NoMove)
 		for _, m := range drain(&mp) {

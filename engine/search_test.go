@@ -12,16 +12,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/luftchess/luft/engine/board"
+	"github.com/luftchess/luft/engine/board/boardtest"
 )
-
-func mustFEN(t testing.TB, fen string) *board.Position {
-	t.Helper()
-	p, err := board.ParseFEN(fen)
-	if err != nil {
-		t.Fatalf("ParseFEN(%q): %v", fen, err)
-	}
-	return p
-}
 
 func mustMove(t testing.TB, p *board.Position, uci string) board.Move {
 	t.Helper()
@@ -36,7 +28,7 @@ func mustMove(t testing.TB, p *board.Position, uci string) board.Move {
 func search(t testing.TB, o Options, fen string, lim Limits) (Result, Info) {
 	t.Helper()
 	var last Info
-	res := New(o).Search(context.Background(), mustFEN(t, fen), lim, func(i Info) {
+	res := New(o).Search(context.Background(), boardtest.Position(t, fen), lim, func(i Info) {
 		if i.CurrMove == board.NoMove && i.MultiPV <= 1 {
 			last = i
 		}
@@ -76,7 +68,7 @@ func TestSearchResults(t *testing.T) {
 			if tc.best != "" && res.Best.String() != tc.best {
 				t.Errorf("best %v, want %s (PV %v)", res.Best, tc.best, info.PV)
 			}
-			if tc.best == "" && !mustFEN(t, tc.fen).IsLegal(res.Best) {
+			if tc.best == "" && !boardtest.Position(t, tc.fen).IsLegal(res.Best) {
 				t.Errorf("best %v is not legal", res.Best)
 			}
 			if tc.score != nil && !tc.score(info.Score) {
@@ -95,7 +87,7 @@ func TestRepetitionInGameHistory(t *testing.T) {
 	// Kh1 twice reaches the same position, Black to move; the root, after
 	// 4. Kg2 Qa2+, is new.
 	game := []string{"g1h1", "a2a3", "h1g1", "a3a2", "g1h1", "a2a3", "h1g2", "a3a2"}
-	p := mustFEN(t, start)
+	p := boardtest.Position(t, start)
 	for _, m := range game {
 		p.Make(mustMove(t, p, m))
 	}
@@ -108,7 +100,7 @@ func TestRepetitionInGameHistory(t *testing.T) {
 		draw bool
 	}{
 		{"with the game history", p, true},
-		{"without it", mustFEN(t, p.FEN()), false},
+		{"without it", boardtest.Position(t, p.FEN()), false},
 	}
 	for _, tc := range tests {
 		var last Info
@@ -139,7 +131,7 @@ func TestClockStopsOnProvenMate(t *testing.T) {
 			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 			defer cancel()
 			var last Info
-			New(Options{HashMB: 1}).Search(ctx, mustFEN(t, tc.fen), clock, func(i Info) {
+			New(Options{HashMB: 1}).Search(ctx, boardtest.Position(t, tc.fen), clock, func(i Info) {
 				if i.PV != nil {
 					last = i
 				}
@@ -198,7 +190,7 @@ func TestMultiPV(t *testing.T) {
 	}
 	// More lines than moves: one line per legal move.
 	n := 0
-	New(Options{MultiPV: 5}).Search(context.Background(), mustFEN(t, "7k/8/8/8/8/8/8/K7 w - - 0 1"), Limits{Depth: 1}, func(Info) { n++ })
+	New(Options{MultiPV: 5}).Search(context.Background(), boardtest.Position(t, "7k/8/8/8/8/8/8/K7 w - - 0 1"), Limits{Depth: 1}, func(Info) { n++ })
 	if n != 3 {
 		t.Errorf("MultiPV 5 with 3 legal moves: %d lines", n)
 	}
@@ -258,7 +250,7 @@ func TestStopsInTime(t *testing.T) {
 			if strings.Contains(tc.name, "solved") {
 				fen = "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1" // mate in 1: every depth is instant
 			}
-			p := mustFEN(t, fen)
+			p := boardtest.Position(t, fen)
 			res := New(Options{MoveOverhead: 10 * ms}).Search(ctx, p, tc.lim, nil)
 			took := time.Since(start)
 			if took > tc.atMost || took < tc.atLeast {
@@ -306,7 +298,7 @@ func TestNodeLimit(t *testing.T) {
 // from another goroutine during the search; run with -race.
 func TestThreadsStartStop(t *testing.T) {
 	e := New(Options{Threads: 4, HashMB: 1})
-	kiwipete := mustFEN(t, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 10")
+	kiwipete := boardtest.Position(t, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 10")
 	// At least 2000 searches (about 9 s under -race on an idle machine),
 	// more while 3 s last, and never past 60 s on a crowded one.
 	soft, hard := time.Now().Add(3*time.Second), time.Now().Add(60*time.Second)
@@ -395,7 +387,7 @@ func TestTTMateFiftyMoves(t *testing.T) {
 	searchScore := func(i, rule50 int, wantMate bool) {
 		t.Helper()
 		var last Info
-		e.Search(context.Background(), mustFEN(t, fmt.Sprintf(fen, rule50)), Limits{Depth: 8}, func(info Info) {
+		e.Search(context.Background(), boardtest.Position(t, fmt.Sprintf(fen, rule50)), Limits{Depth: 8}, func(info Info) {
 			if info.CurrMove == board.NoMove {
 				last = info
 			}
@@ -420,7 +412,7 @@ func TestTTMateFiftyMoves(t *testing.T) {
 		{98, true}, // mate on the hundredth ply: checkmate stands
 		{1, true},
 	} {
-		score := searchNode(e, mustFEN(t, fmt.Sprintf(after, tc.rule50)), -mateBound, 6)
+		score := searchNode(e, boardtest.Position(t, fmt.Sprintf(after, tc.rule50)), -mateBound, 6)
 		if (score <= -mateBound) != tc.mated {
 			t.Errorf("after Kg6 with the counter at %d: node score %d, want mated %v", tc.rule50, score, tc.mated)
 		}

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/luftchess/luft/engine/board"
+	"github.com/luftchess/luft/engine/board/boardtest"
 	"github.com/luftchess/luft/engine/board/epd"
 	"github.com/notnil/chess"
 )
@@ -48,7 +49,7 @@ func TestTactics(t *testing.T) {
 	start := time.Now()
 	var missed []string
 	for _, rec := range recs {
-		pos := mustFEN(t, rec.FEN)
+		pos := boardtest.Position(t, rec.FEN)
 		best, avoid := sanMoves(t, rec, "bm"), sanMoves(t, rec, "am")
 		if len(best)+len(avoid) == 0 {
 			t.Fatalf("line %d: neither bm nor am", rec.Line)
@@ -87,7 +88,7 @@ func sanMoves(t *testing.T, rec epd.Record, op string) []board.Move {
 		t.Fatalf("line %d: %v", rec.Line, err)
 	}
 	cpos := chess.NewGame(ref).Position()
-	pos := mustFEN(t, rec.FEN)
+	pos := boardtest.Position(t, rec.FEN)
 	var moves []board.Move
 	for _, san := range strings.Fields(rec.Ops[op]) {
 		m, err := chess.AlgebraicNotation{}.Decode(cpos, san)

@@ -11,6 +11,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/luftchess/luft/engine/board"
+	"github.com/luftchess/luft/engine/board/boardtest"
 )
 
 // benchFENs are middlegame and endgame positions of the kind a search
@@ -57,15 +58,6 @@ func mirror(t *testing.T, fen string) string {
 	return strings.Join(out, " ")
 }
 
-func mustParse(t testing.TB, fen string) *board.Position {
-	t.Helper()
-	p, err := board.ParseFEN(fen)
-	if err != nil {
-		t.Fatalf("ParseFEN(%q): %v", fen, err)
-	}
-	return p
-}
-
 // epdFENs returns the positions (first four fields) of the EPD files in
 // testdata, copies of the shared data's perft and tactics suites (see
 // testdata/README.md).
@@ -97,7 +89,7 @@ func TestSymmetry(t *testing.T) {
 	fens := append(epdFENs(t, "perftsuite.epd", "cpw_perft.epd", "perft_talkchess_sedlak.epd", "wacnew.epd", "bratko_kopec.epd"), benchFENs...)
 	e := New()
 	for _, fen := range fens {
-		p, q := mustParse(t, fen), mustParse(t, mirror(t, fen))
+		p, q := boardtest.Position(t, fen), boardtest.Position(t, mirror(t, fen))
 		if a, b := e.Evaluate(p), e.Evaluate(q); a != b {
 			t.Errorf("Evaluate(%s) = %d, but %d for its mirror %s", fen, a, b, q.FEN())
 		}
@@ -112,7 +104,7 @@ func TestBreakdown(t *testing.T) {
 	e := NewWith(w)
 	var tr Trace
 	for _, fen := range benchFENs {
-		p := mustParse(t, fen)
+		p := boardtest.Position(t, fen)
 		first, second := e.Evaluate(p), e.Evaluate(p) // the second hits the pawn cache
 		traced := e.Trace(p, &tr)
 		rows := tr.Breakdown(w)
@@ -172,7 +164,7 @@ func TestScorePacking(t *testing.T) {
 
 func TestNoAllocation(t *testing.T) {
 	e := New()
-	p := mustParse(t, benchFENs[1])
+	p := boardtest.Position(t, benchFENs[1])
 	if n := testing.AllocsPerRun(100, func() { e.Evaluate(p) }); n != 0 {
 		t.Errorf("Evaluate allocates %v times per call", n)
 	}
@@ -185,7 +177,7 @@ func BenchmarkEvaluate(b *testing.B) {
 	e := New()
 	ps := make([]*board.Position, len(benchFENs))
 	for i, fen := range benchFENs {
-		ps[i] = mustParse(b, fen)
+		ps[i] = boardtest.Position(b, fen)
 	}
 	const chunk = 256
 	best := time.Duration(math.MaxInt64)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/luftchess/luft/engine/board"
+	"github.com/luftchess/luft/engine/board/boardtest"
 )
 
 // TestTerms checks, on hand-made positions, how often each term applies
@@ -59,7 +60,7 @@ func TestTerms(t *testing.T) {
 			tc.want = [2]int16{} // the evalbasic build leaves the term out
 		}
 		var tr Trace
-		New().Trace(mustParse(t, tc.fen), &tr)
+		New().Trace(boardtest.Position(t, tc.fen), &tr)
 		if got := tr.Count[tc.index]; got != tc.want {
 			t.Errorf("%s: %s counts %v (White, Black), want %v", tc.name, WeightName(tc.index), got, tc.want)
 		}
@@ -91,7 +92,7 @@ func TestPhaseAndScale(t *testing.T) {
 			tc.scale = NormalScale // the evalbasic build does not scale
 		}
 		var tr Trace
-		New().Trace(mustParse(t, tc.fen), &tr)
+		New().Trace(boardtest.Position(t, tc.fen), &tr)
 		if diff := cmp.Diff([2]int{tc.phase, tc.scale}, [2]int{tr.Phase, tr.Scale}); diff != "" {
 			t.Errorf("%s: phase, scale (-want +got):\n%s", tc.name, diff)
 		}

@@ -20,46 +20,44 @@ func BenchmarkGenerateLegal(b *testing.B) {
 	}
 }
 
-// benchMoves returns the bench positions with the moves gen fills in for
-// each, and resets the timer.
-func benchMoves(b *testing.B, gen func(*Position, *MoveList)) ([]*Position, []MoveList) {
+// benchMoves cycles through the bench positions until b is done, calling
+// do with each and the moves gen fills in for the position shift places
+// further on (0: its own moves).
+func benchMoves(b *testing.B, gen func(*Position, *MoveList), shift int, do func(p *Position, moves []Move)) {
 	ps := benchPositions(b)
 	lists := make([]MoveList, len(ps))
 	for i, p := range ps {
 		gen(p, &lists[i])
 	}
 	b.ReportAllocs()
-	b.ResetTimer()
-	return ps, lists
+	for i := 0; b.Loop(); i++ {
+		do(ps[i%len(ps)], lists[(i+shift)%len(ps)].Moves())
+	}
 }
 
 func BenchmarkMakeUnmake(b *testing.B) {
-	ps, lists := benchMoves(b, (*Position).GenerateLegal)
-	for i := 0; b.Loop(); i++ {
-		p, l := ps[i%len(ps)], &lists[i%len(ps)]
-		for _, m := range l.Moves() {
+	benchMoves(b, (*Position).GenerateLegal, 0, func(p *Position, moves []Move) {
+		for _, m := range moves {
 			p.Make(m)
 			p.Unmake()
 		}
-	}
+	})
 }
 
 func BenchmarkSEE(b *testing.B) {
-	ps, lists := benchMoves(b, (*Position).GenerateCaptures)
-	for i := 0; b.Loop(); i++ {
-		p, l := ps[i%len(ps)], &lists[i%len(ps)]
-		for _, m := range l.Moves() {
+	benchMoves(b, (*Position).GenerateCaptures, 0, func(p *Position, moves []Move) {
+		for _, m := range moves {
 			p.SEE(m)
 		}
-	}
+	})
 }
 
+// BenchmarkIsLegal tests the moves of another position, mostly illegal in
+// this one.
 func BenchmarkIsLegal(b *testing.B) {
-	ps, lists := benchMoves(b, (*Position).GenerateLegal)
-	for i := 0; b.Loop(); i++ {
-		p, l := ps[i%len(ps)], &lists[(i+1)%len(ps)] // moves of another position, mostly illegal here
-		for _, m := range l.Moves() {
+	benchMoves(b, (*Position).GenerateLegal, 1, func(p *Position, moves []Move) {
+		for _, m := range moves {
 			p.IsLegal(m)
 		}
-	}
+	})
 }

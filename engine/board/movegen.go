@@ -83,19 +83,11 @@ func (p *Position) generate(l *MoveList, kind genKind) {
 	}
 	for b := (p.byType[Bishop] | p.byType[Queen]) & own; b != 0; {
 		from := b.PopLSB()
-		t := BishopAttacks(from, occ) & targets
-		if pinned.Has(from) {
-			t &= Line(ksq, from)
-		}
-		l.addAll(from, t)
+		l.addAll(from, BishopAttacks(from, occ)&targets&pinLine(from, pinned, ksq))
 	}
 	for b := (p.byType[Rook] | p.byType[Queen]) & own; b != 0; {
 		from := b.PopLSB()
-		t := RookAttacks(from, occ) & targets
-		if pinned.Has(from) {
-			t &= Line(ksq, from)
-		}
-		l.addAll(from, t)
+		l.addAll(from, RookAttacks(from, occ)&targets&pinLine(from, pinned, ksq))
 	}
 	p.generatePawns(l, kind, ksq, occ, checkMask, pinned)
 }
@@ -105,6 +97,16 @@ func (l *MoveList) addAll(from Square, to Bitboard) {
 	for to != 0 {
 		l.add(newMove(from, to.PopLSB()))
 	}
+}
+
+// pinLine returns where pins let the piece on from go: the line through
+// it and its king on ksq when it is one of the pinned pieces, else
+// anywhere.
+func pinLine(from Square, pinned Bitboard, ksq Square) Bitboard {
+	if pinned.Has(from) {
+		return Line(ksq, from)
+	}
+	return ^Bitboard(0)
 }
 
 // pinned returns the pieces of colour us that shield their king on ksq

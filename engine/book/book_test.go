@@ -10,6 +10,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/luftchess/luft/engine/board"
+	"github.com/luftchess/luft/engine/board/boardtest"
 )
 
 // encode returns the Polyglot encoding of a move given as "e2e4" or
@@ -41,15 +42,6 @@ func mustRead(t *testing.T, data []byte) *Book {
 	return b
 }
 
-func mustFEN(t *testing.T, fen string) *board.Position {
-	t.Helper()
-	p, err := board.ParseFEN(fen)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return p
-}
-
 // TestDecode checks the move encoding, castling and promotions included.
 func TestDecode(t *testing.T) {
 	const castles = "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1"
@@ -69,7 +61,7 @@ func TestDecode(t *testing.T) {
 		{promotes, "b7b8", ""},
 	}
 	for _, tt := range tests {
-		m, ok := Decode(mustFEN(t, tt.fen), encode(tt.move))
+		m, ok := Decode(boardtest.Position(t, tt.fen), encode(tt.move))
 		got := ""
 		if ok {
 			got = m.String()
@@ -123,7 +115,7 @@ func TestMovesAndPick(t *testing.T) {
 		t.Errorf("e2e4 picked %d times of %d, want about 3000", c, n)
 	}
 
-	if m, ok := b.Pick(mustFEN(t, "4k3/8/8/8/8/8/8/4K3 w - - 0 1"), r); ok {
+	if m, ok := b.Pick(boardtest.Position(t, "4k3/8/8/8/8/8/8/4K3 w - - 0 1"), r); ok {
 		t.Errorf("Pick in a position not in the book = %v, want none", m)
 	}
 }

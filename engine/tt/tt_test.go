@@ -162,13 +162,24 @@ func TestConcurrent(t *testing.T) {
 	wg.Wait()
 }
 
-func BenchmarkProbe(b *testing.B) {
-	tab := New(16)
+// benchKeys returns the random keys the benchmarks cycle through: a
+// power of two of them, so that i&(len-1) indexes them.
+func benchKeys() []uint64 {
 	r := rand.New(rand.NewPCG(1, 2))
 	keys := make([]uint64, 1<<12)
 	for i := range keys {
 		keys[i] = r.Uint64()
-		tab.Store(keys[i], Entry{Move: 1, Depth: 3, Bound: Exact})
+	}
+	return keys
+}
+
+// benchEntry is the entry the benchmarks store.
+var benchEntry = Entry{Move: 1, Depth: 3, Bound: Exact}
+
+func BenchmarkProbe(b *testing.B) {
+	tab, keys := New(16), benchKeys()
+	for _, k := range keys {
+		tab.Store(k, benchEntry)
 	}
 	b.ReportAllocs()
 	var hits int
@@ -181,14 +192,9 @@ func BenchmarkProbe(b *testing.B) {
 }
 
 func BenchmarkStore(b *testing.B) {
-	tab := New(16)
-	r := rand.New(rand.NewPCG(1, 2))
-	keys := make([]uint64, 1<<12)
-	for i := range keys {
-		keys[i] = r.Uint64()
-	}
+	tab, keys := New(16), benchKeys()
 	b.ReportAllocs()
 	for i := 0; b.Loop(); i++ {
-		tab.Store(keys[i&(len(keys)-1)], Entry{Move: 1, Depth: 3, Bound: Exact})
+		tab.Store(keys[i&(len(keys)-1)], benchEntry)
 	}
 }
