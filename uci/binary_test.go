@@ -48,10 +48,13 @@ func luftBinary(t testing.TB) string {
 	return buildPath
 }
 
-// startBinary runs the built engine and checks its one-line banner.
-func startBinary(t testing.TB) *client {
+// startProcess runs the program name with args, its standard error going
+// to the test's, and returns a client that talks to it on its standard
+// input and output. When the test ends, the program's input is closed, and
+// it is killed unless it ends within 5 seconds.
+func startProcess(t testing.TB, name string, args ...string) *client {
 	t.Helper()
-	cmd := exec.Command(luftBinary(t))
+	cmd := exec.Command(name, args...)
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -71,6 +74,7 @@ func startBinary(t testing.TB) *client {
 		for sc.Scan() {
 			c.lines <- sc.Text()
 		}
+		close(c.lines)
 		c.done <- cmd.Wait()
 	}()
 	t.Cleanup(func() {
@@ -81,6 +85,13 @@ func startBinary(t testing.TB) *client {
 			cmd.Process.Kill()
 		}
 	})
+	return c
+}
+
+// startBinary runs the built engine and checks its one-line banner.
+func startBinary(t testing.TB) *client {
+	t.Helper()
+	c := startProcess(t, luftBinary(t))
 	if l := c.next(5 * time.Second); !strings.HasPrefix(l, "Luft ") || !strings.HasSuffix(l, " by the Luft developers") {
 		t.Fatalf("banner %q", l)
 	}

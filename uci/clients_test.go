@@ -1,12 +1,10 @@
 package uci
 
 import (
-	"bufio"
 	"fmt"
 	"io"
 	"math/rand/v2"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -17,20 +15,6 @@ import (
 
 	"github.com/luftchess/luft/uci/client/clienttest"
 )
-
-// legalMove finds the legal move of g that m (decoded without a position)
-// names.
-func legalMove(g *chess.Game, m *chess.Move) *chess.Move {
-	if m == nil {
-		return nil
-	}
-	for _, v := range g.ValidMoves() {
-		if v.S1() == m.S1() && v.S2() == m.S2() && v.Promo() == m.Promo() {
-			return v
-		}
-	}
-	return nil
-}
 
 // newClientEngine starts path under notnil/chess's UCI client.
 func newClientEngine(t *testing.T, path string, opts ...ucic.CmdSetOption) *ucic.Engine {
@@ -85,7 +69,7 @@ func TestNotnilClient(t *testing.T) {
 				t.Fatalf("%s: %v", pair[len(g.Moves())%2], err)
 			}
 			best := e.SearchResults().BestMove
-			m := legalMove(g, best)
+			m := findMove(g.Position(), best.String())
 			if m == nil {
 				t.Fatalf("%s played illegal move %v after %s", pair[len(g.Moves())%2], best, g.String())
 			}
@@ -112,55 +96,17 @@ func TestPolyglot(t *testing.T) {
 	if err := os.WriteFile(ini, []byte(conf), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command(pg, ini)
-	in, _ := cmd.StdinPipe()
-	out, _ := cmd.StdoutPipe()
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	defer func() {
-		io.WriteString(in, "quit\n")
-		in.Close()
-		done := make(chan error, 1)
-		go func() { done <- cmd.Wait() }()
-		select {
-		case <-done:
-		case <-time.After(5 * time.Second):
-			cmd.Process.Kill()
-		}
-	}()
-	lines := make(chan string, 1000)
-	go func() {
-		sc := bufio.NewScanner(out)
-		for sc.Scan() {
-			lines <- sc.Text()
-		}
-		close(lines)
-	}()
-	send := func(s string) {
-		if _, err := io.WriteString(in, s+"\n"); err != nil {
-			t.Fatal(err)
-		}
-	}
-	// read returns the next line that is not thinking output.
+	c := startProcess(t, pg, ini)
+	t.Cleanup(func() { io.WriteString(c.in, "quit\n") }) // before startProcess closes the input
+	// read returns the next line, failing on one that reports an error.
 	read := func() string {
-		for {
-			select {
-			case l, ok := <-lines:
-				if !ok {
-					t.Fatal("polyglot exited")
-				}
-				if low := strings.ToLower(l); strings.Contains(low, "illegal") || strings.Contains(low, "error") {
-					t.Fatalf("polyglot: %q", l)
-				}
-				return l
-			case <-time.After(30 * time.Second):
-				t.Fatal("polyglot is silent")
-			}
+		l := c.next(30 * time.Second)
+		if low := strings.ToLower(l); strings.Contains(low, "illegal") || strings.Contains(low, "error") {
+			t.Fatalf("polyglot: %q", l)
 		}
+		return l
 	}
-	send("xboard")
-	send("protover 2")
+	c.send("xboard", "protover 2")
 	usermove := false
 	for {
 		l := read()
@@ -171,9 +117,7 @@ func TestPolyglot(t *testing.T) {
 			break
 		}
 	}
-	send("new")
-	send("level 0 0:05 0")
-	send("nopost")
+	c.send("new", "level 0 0:05 0", "nopost")
 	rng := rand.New(rand.NewPCG(1, 2))
 	g := chess.NewGame()
 	for g.Outcome() == chess.NoOutcome && len(g.Moves()) < 200 {
@@ -182,13 +126,11 @@ func TestPolyglot(t *testing.T) {
 		if err := g.Move(m); err != nil {
 			t.Fatal(err)
 		}
-		send("time 500")
-		send("otim 500")
 		mv := chess.UCINotation{}.Encode(nil, m)
 		if usermove {
 			mv = "usermove " + mv
 		}
-		send(mv)
+		c.send("time 500", "otim 500", mv)
 		if g.Outcome() != chess.NoOutcome {
 			break
 		}
@@ -196,9 +138,8 @@ func TestPolyglot(t *testing.T) {
 			l := read()
 			f := strings.Fields(l)
 			if len(f) == 2 && f[0] == "move" {
-				em, err := chess.UCINotation{}.Decode(nil, f[1])
-				lm := legalMove(g, em)
-				if err != nil || lm == nil {
+				lm := findMove(g.Position(), f[1])
+				if lm == nil {
 					t.Fatalf("engine move %q is illegal after %s", l, g.String())
 				}
 				g.Move(lm)

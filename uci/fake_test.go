@@ -128,12 +128,34 @@ func (w *lineWriter) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
-// client talks to an engine: in process or a built binary.
+// syncBuffer records the writes to it; it is safe for concurrent use, as
+// by the protocol loop and the search goroutine.
+type syncBuffer struct {
+	mu     sync.Mutex
+	writes []string
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.writes = append(b.writes, string(p))
+	return len(p), nil
+}
+
+// String returns all that has been written.
+func (b *syncBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return strings.Join(b.writes, "")
+}
+
+// client talks to an engine in process (startSession) or to a program
+// (startProcess).
 type client struct {
 	t     testing.TB
 	in    io.Writer
-	lines chan string
-	done  chan error // receives when the engine has stopped
+	lines chan string // closed at the end of a process's output
+	done  chan error  // receives when the engine has stopped
 }
 
 // startSession runs Run with s in a goroutine.
@@ -160,7 +182,10 @@ func (c *client) send(lines ...string) {
 func (c *client) next(timeout time.Duration) string {
 	c.t.Helper()
 	select {
-	case l := <-c.lines:
+	case l, ok := <-c.lines:
+		if !ok {
+			c.t.Fatal("the output ended")
+		}
 		return l
 	case <-time.After(timeout):
 		c.t.Fatalf("no output within %v", timeout)
@@ -176,7 +201,10 @@ func (c *client) until(prefix string, timeout time.Duration) []string {
 	var got []string
 	for {
 		select {
-		case l := <-c.lines:
+		case l, ok := <-c.lines:
+			if !ok {
+				c.t.Fatalf("the output ended before a %q line; got %q", prefix, got)
+			}
 			got = append(got, l)
 			if strings.HasPrefix(l, prefix) {
 				return got
@@ -192,7 +220,10 @@ func (c *client) until(prefix string, timeout time.Duration) []string {
 func (c *client) quiet(d time.Duration) {
 	c.t.Helper()
 	select {
-	case l := <-c.lines:
+	case l, ok := <-c.lines:
+		if !ok {
+			c.t.Fatal("the output ended")
+		}
 		c.t.Errorf("unexpected output %q", l)
 	case <-time.After(d):
 	}

@@ -1,33 +1,18 @@
 package uci
 
 import (
-	"bufio"
 	"cmp"
 	"fmt"
 	"os"
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 	"unicode/utf8"
 
 	"github.com/luftchess/luft/engine/board"
 )
-
-// syncBuffer is an io.Writer safe for the loop and the search goroutine.
-type syncBuffer struct {
-	mu     sync.Mutex
-	writes []string
-}
-
-func (b *syncBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	b.writes = append(b.writes, string(p))
-	return len(p), nil
-}
 
 // FuzzSession feeds arbitrary input to the protocol loop with a fake
 // searcher. Whatever the input, the loop must not panic, every write must
@@ -36,17 +21,10 @@ func (b *syncBuffer) Write(p []byte) (int, error) {
 // test scenarios (testdata/checklist-lines.txt), the hardening rows and a
 // few scripts.
 func FuzzSession(f *testing.F) {
-	file, err := os.Open("testdata/checklist-lines.txt")
-	if err != nil {
-		f.Fatal(err)
+	all := checklistLines(f)
+	for _, l := range all {
+		f.Add(l)
 	}
-	sc := bufio.NewScanner(file)
-	var all []string
-	for sc.Scan() {
-		f.Add(sc.Text())
-		all = append(all, sc.Text())
-	}
-	file.Close()
 	f.Add(strings.Join(all, "\n"))
 	for _, row := range hardeningRows {
 		f.Add(row)
@@ -139,14 +117,20 @@ func rowArgs(cmd string) (args, next []string) {
 	return args, next
 }
 
-// checklistArgs returns the arguments of the checklist's cmd commands.
-func checklistArgs(f *testing.F, cmd string) []string {
+// checklistLines returns the command lines of the checklist's test
+// scenarios.
+func checklistLines(f *testing.F) []string {
 	data, err := os.ReadFile("testdata/checklist-lines.txt")
 	if err != nil {
 		f.Fatal(err)
 	}
+	return strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
+}
+
+// checklistArgs returns the arguments of the checklist's cmd commands.
+func checklistArgs(f *testing.F, cmd string) []string {
 	var args []string
-	for _, l := range strings.Split(string(data), "\n") {
+	for _, l := range checklistLines(f) {
 		if a, ok := strings.CutPrefix(l, cmd+" "); ok {
 			args = append(args, a)
 		}

@@ -2,7 +2,6 @@ package uci
 
 import (
 	"bufio"
-	"bytes"
 	"encoding/binary"
 	"errors"
 	"flag"
@@ -16,7 +15,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"syscall"
 	"testing"
@@ -210,24 +208,6 @@ func findMove(pos *chess.Position, tok string) *chess.Move {
 	return nil
 }
 
-// lockedBuffer is a bytes.Buffer safe for concurrent use.
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (b *lockedBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.b.Write(p)
-}
-
-func (b *lockedBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.b.String()
-}
-
 // trunc shortens s for a message.
 func trunc(s string) string {
 	const n = 200
@@ -246,7 +226,7 @@ type tortureEngine struct {
 	lines   chan string   // stdout lines; closed at the end of output
 	done    chan struct{} // closed when the process has ended
 	exitErr error         // the exit status, once done is closed
-	stderr  lockedBuffer
+	stderr  syncBuffer
 	timeout time.Duration // for any answer, and for the engine to read input
 	killed  atomic.Bool   // the test killed the engine for not reading
 

@@ -11,14 +11,6 @@ import (
 	"github.com/luftchess/luft/engine/board"
 )
 
-func init() {
-	register(command{
-		name:  "bench",
-		usage: "[depth]     search the bench positions; prints the node signature and speed",
-		run:   runBench,
-	})
-}
-
 // defaultBenchDepth keeps a bench run at a few seconds on one core.
 const defaultBenchDepth = 11
 

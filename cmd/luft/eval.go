@@ -5,19 +5,10 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strings"
 
 	"github.com/luftchess/luft/engine/board"
 	"github.com/luftchess/luft/eval"
 )
-
-func init() {
-	register(command{
-		name:  "eval",
-		usage: "[-weights FILE] [FEN]  print the evaluation of a position by term (default: start position)",
-		run:   runEval,
-	})
-}
 
 // runEval prints the evaluation breakdown of the position given as FEN
 // (its fields may come as separate arguments), with the default weights
@@ -36,11 +27,7 @@ func runEval(args []string) int {
 			return 1
 		}
 	}
-	fen := board.StartFEN
-	if fs.NArg() > 0 {
-		fen = strings.Join(fs.Args(), " ")
-	}
-	p, err := board.ParseFEN(fen)
+	p, err := parsePosition(fs.Args())
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "luft eval: %v\n", err)
 		return 2

@@ -6,6 +6,9 @@ import (
 	"fmt"
 	"os"
 	"sort"
+	"strings"
+
+	"github.com/luftchess/luft/engine/board"
 )
 
 // version is set at build time with -ldflags "-X main.version=...".
@@ -13,20 +16,19 @@ var version = "dev"
 
 // command is one subcommand of luft.
 type command struct {
-	name  string
 	usage string // one line: arguments and what it does
 	run   func(args []string) int
 }
 
-// commands holds the subcommands, registered by the files that define them.
-var commands = map[string]command{}
-
-// register adds a subcommand; each subcommand's file calls it from init.
-func register(c command) {
-	if _, dup := commands[c.name]; dup {
-		panic("luft: duplicate command " + c.name)
-	}
-	commands[c.name] = c
+// commands are the subcommands by name; each one's run function stands in
+// the file of the same name.
+var commands = map[string]command{
+	"bench": {"[depth]     search the bench positions; prints the node signature and speed", runBench},
+	"eval":  {"[-weights FILE] [FEN]  print the evaluation of a position by term (default: start position)", runEval},
+	"match": {"-engine cmd=A -engine cmd=B -each tc=10+0.1 ...  play an engine match (-h for options)", runMatch},
+	"perft": {"DEPTH [FEN]  count the legal move tree: divide, total, time, nodes per second", runPerft},
+	"play":  {"[-color white|black] [-elo N | -level N] [-time S] [-book FILE]  play a game in the terminal", runPlay},
+	"tune":  {"extract|label|fit ...   make training data from PGN games, label it with an engine's scores, fit the evaluation weights (-h for options)", runTune},
 }
 
 func main() {
@@ -53,4 +55,15 @@ func usage() {
 	for _, n := range names {
 		fmt.Fprintf(os.Stderr, "  luft %-15s %s\n", n, commands[n].usage)
 	}
+}
+
+// parsePosition returns the position of the FEN that args give, in one
+// argument or with its fields as separate ones, or the start position
+// when there are none.
+func parsePosition(args []string) (*board.Position, error) {
+	fen := strings.Join(args, " ")
+	if fen == "" {
+		fen = board.StartFEN
+	}
+	return board.ParseFEN(fen)
 }

@@ -12,14 +12,6 @@ import (
 	"github.com/luftchess/luft/uci/client"
 )
 
-func init() {
-	register(command{
-		name:  "match",
-		usage: "-engine cmd=A -engine cmd=B -each tc=10+0.1 ...  play an engine match (-h for options)",
-		run:   runMatch,
-	})
-}
-
 // runMatch plays a match, or checks a PGN file with -check-pgn FILE.
 func runMatch(args []string) int {
 	if len(args) == 0 || args[0] == "-h" || args[0] == "-help" || args[0] == "--help" {

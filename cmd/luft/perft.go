@@ -4,20 +4,10 @@ import (
 	"fmt"
 	"os"
 	"strconv"
-	"strings"
 	"time"
 
-	"github.com/luftchess/luft/engine/board"
 	"github.com/luftchess/luft/perft"
 )
-
-func init() {
-	register(command{
-		name:  "perft",
-		usage: "DEPTH [FEN]  count the legal move tree: divide, total, time, nodes per second",
-		run:   runPerft,
-	})
-}
 
 func runPerft(args []string) int {
 	if len(args) < 1 {
@@ -29,11 +19,7 @@ func runPerft(args []string) int {
 		fmt.Fprintf(os.Stderr, "luft perft: depth %q is not a number from 1 to 12\n", args[0])
 		return 2
 	}
-	fen := board.StartFEN
-	if len(args) > 1 {
-		fen = strings.Join(args[1:], " ")
-	}
-	p, err := board.ParseFEN(fen)
+	p, err := parsePosition(args[1:])
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "luft perft: %v\n", err)
 		return 2

@@ -12,14 +12,6 @@ import (
 	"github.com/luftchess/luft/engine/skill"
 )
 
-func init() {
-	register(command{
-		name:  "play",
-		usage: "[-color white|black] [-elo N | -level N] [-time S] [-book FILE]  play a game in the terminal",
-		run:   runPlay,
-	})
-}
-
 // runPlay plays games against a person on standard input and output.
 func runPlay(args []string) int {
 	fs := flag.NewFlagSet("luft play", flag.ContinueOnError)

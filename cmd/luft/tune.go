@@ -2,14 +2,18 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"math/rand/v2"
 	"os"
 	"regexp"
 	"strings"
+	"sync"
+	"time"
 
 	"github.com/notnil/chess"
 
@@ -17,15 +21,8 @@ import (
 	"github.com/luftchess/luft/cmd/luft/internal/tune"
 	"github.com/luftchess/luft/engine/board"
 	"github.com/luftchess/luft/eval"
+	"github.com/luftchess/luft/uci/client"
 )
-
-func init() {
-	register(command{
-		name:  "tune",
-		usage: "extract|label|fit ...   make training data from PGN games, label it with an engine's scores, fit the evaluation weights (-h for options)",
-		run:   runTune,
-	})
-}
 
 const tuneUsage = `usage: luft tune extract [-out FILE] [-skip N] [-per-game N] GAMES.pgn ...
        luft tune label [-engine PATH] [-depth N] [-weight W] [-scale CP] [-threads N] [-out FILE] DATA ...
@@ -66,22 +63,64 @@ func runTune(args []string) int {
 	return 0
 }
 
-// tuneOutput returns the named output file, or standard output for "" or "-".
-func tuneOutput(name string) (io.WriteCloser, error) {
-	if name == "" || name == "-" {
-		return tuneStdout{os.Stdout}, nil
-	}
-	return os.Create(name)
+// tuneFlags returns the flag set of the tune subcommand name with the
+// flag all of them take: -out, the output file, where out says what is
+// written.
+func tuneFlags(name, out string) (*flag.FlagSet, *string) {
+	fs := flag.NewFlagSet("luft tune "+name, flag.ContinueOnError)
+	return fs, fs.String("out", "-", "output `file` of "+out)
 }
 
-// tuneStdout is standard output, which closing leaves open.
-type tuneStdout struct{ io.Writer }
+// tuneOutput creates the named output file, or standard output for "" or
+// "-", buffered.
+func tuneOutput(name string) (io.WriteCloser, error) {
+	f := os.Stdout
+	if name != "" && name != "-" {
+		var err error
+		if f, err = os.Create(name); err != nil {
+			return nil, err
+		}
+	}
+	return tuneFile{bufio.NewWriter(f), f}, nil
+}
 
-func (tuneStdout) Close() error { return nil }
+// tuneFile is a buffered output file. Closing it flushes the buffer and
+// closes the file, unless it is standard output.
+type tuneFile struct {
+	*bufio.Writer
+	f *os.File
+}
+
+func (t tuneFile) Close() error {
+	err := t.Flush()
+	if t.f != os.Stdout {
+		if cerr := t.f.Close(); err == nil {
+			err = cerr
+		}
+	}
+	return err
+}
+
+// readSamples reads files of FEN;result lines.
+func readSamples(names ...string) ([]tune.Sample, error) {
+	var samples []tune.Sample
+	for _, name := range names {
+		f, err := os.Open(name)
+		if err != nil {
+			return nil, err
+		}
+		ss, err := tune.ReadSamples(f)
+		f.Close()
+		if err != nil {
+			return nil, fmt.Errorf("%s: %v", name, err)
+		}
+		samples = append(samples, ss...)
+	}
+	return samples, nil
+}
 
 func tuneExtract(args []string) error {
-	fs := flag.NewFlagSet("luft tune extract", flag.ContinueOnError)
-	out := fs.String("out", "-", "output `file` of FEN;result lines")
+	fs, out := tuneFlags("extract", "FEN;result lines")
 	skip := fs.Int("skip", 8, "plies to skip at the start of each game, besides book moves")
 	perGame := fs.Int("per-game", 0, "at most `N` positions per game, picked at random (0: all)")
 	seed := fs.Uint64("seed", 1, "random seed for -per-game")
@@ -92,7 +131,6 @@ func tuneExtract(args []string) error {
 	if err != nil {
 		return err
 	}
-	w := bufio.NewWriter(f)
 	rng := rand.New(rand.NewPCG(*seed, 0))
 	var read, games, positions int
 	for _, name := range fs.Args() {
@@ -121,15 +159,12 @@ func tuneExtract(args []string) error {
 				ss = ss[:*perGame]
 			}
 			for _, s := range ss {
-				fmt.Fprintln(w, s)
+				fmt.Fprintln(f, s)
 			}
 			games++
 			positions += len(ss)
 		}
 		in.Close()
-	}
-	if err := w.Flush(); err != nil {
-		return err
 	}
 	if err := f.Close(); err != nil {
 		return err
@@ -179,8 +214,114 @@ func quietPositions(g *pgn.Game, skip int) ([]tune.Sample, error) {
 	return out, nil
 }
 
+// tuneLabel re-labels tuning data with an engine's scores: each position's
+// label becomes weight*result + (1-weight)*expected score from the
+// engine's evaluation. A game result says little about a position sixty
+// moves before the end; a shallow search of a strong engine says more,
+// and the blend keeps the evaluation anchored to real outcomes.
+func tuneLabel(args []string) error {
+	fs, out := tuneFlags("label", "FEN;label lines")
+	engine := fs.String("engine", "/usr/games/stockfish", "UCI engine `path` that scores the positions")
+	depth := fs.Int("depth", 8, "search depth per position")
+	weight := fs.Float64("weight", 0.5, "weight of the game result in the label; the engine's score has the rest")
+	scale := fs.Float64("scale", 400, "centipawns per factor 10 in odds when a score becomes an expected score")
+	procs := fs.Int("threads", 2, "engine processes run at once")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if *weight < 0 || *weight > 1 || *depth < 1 || *procs < 1 || *scale <= 0 {
+		return fmt.Errorf("want 0 <= -weight <= 1, -depth >= 1, -threads >= 1, -scale > 0")
+	}
+	samples, err := readSamples(fs.Args()...)
+	if err != nil {
+		return err
+	}
+
+	ctx := context.Background()
+	engines := make([]*client.Engine, *procs)
+	for i := range engines {
+		e, err := client.Start(client.Config{Cmd: *engine})
+		if err != nil {
+			return err
+		}
+		defer e.Close(time.Second)
+		if err := e.Handshake(ctx, []client.Option{{Name: "Threads", Value: "1"}}, 10*time.Second); err != nil {
+			return fmt.Errorf("%s: %v", *engine, err)
+		}
+		engines[i] = e
+	}
+	next := make(chan int)
+	errs := make(chan error, len(engines))
+	var wg sync.WaitGroup
+	for _, e := range engines {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				s := &samples[i]
+				res, err := e.Go(ctx, "position fen "+s.FEN, fmt.Sprintf("go depth %d", *depth), time.Minute)
+				if err == nil && !res.Score.Valid {
+					err = fmt.Errorf("no score")
+				}
+				if err != nil {
+					errs <- fmt.Errorf("%s on %q: %v", *engine, s.FEN, err)
+					for range next {
+					}
+					return
+				}
+				p := expectedScore(res.Score, *scale)
+				if strings.Fields(s.FEN)[1] == "b" {
+					p = 1 - p
+				}
+				s.Result = *weight*s.Result + (1-*weight)*p
+			}
+		}()
+	}
+	start := time.Now()
+	for i := range samples {
+		next <- i
+		if (i+1)%100000 == 0 {
+			fmt.Fprintf(os.Stderr, "%d positions labelled, %.0f/s\n", i+1, float64(i+1)/time.Since(start).Seconds())
+		}
+	}
+	close(next)
+	wg.Wait()
+	select {
+	case err := <-errs:
+		return err
+	default:
+	}
+
+	f, err := tuneOutput(*out)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(f, "# luft tune label -engine %s -depth %d -weight %g -scale %g\n", *engine, *depth, *weight, *scale)
+	for _, s := range samples {
+		fmt.Fprintln(f, s)
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
+	fmt.Fprintf(os.Stderr, "%d positions labelled in %v\n", len(samples), time.Since(start).Round(time.Second))
+	return nil
+}
+
+// expectedScore turns an engine's score for the side to move into an
+// expected score between 0 and 1 by the logistic curve on which scale
+// centipawns multiply the odds by 10. Mates are certain.
+func expectedScore(s client.Score, scale float64) float64 {
+	switch {
+	case s.Mate > 0:
+		return 1
+	case s.Mate < 0:
+		return 0
+	}
+	return 1 / (1 + math.Pow(10, -float64(s.CP)/scale))
+}
+
 func tuneFit(args []string) error {
-	fs := flag.NewFlagSet("luft tune fit", flag.ContinueOnError)
+	fs, out := tuneFlags("fit", "the fitted weights")
 	from := fs.String("from", "default", "starting weights: default, hand or a weights `file`")
 	epochs := fs.Int("epochs", 1000, "passes of gradient descent")
 	rate := fs.Float64("rate", 1, "Adam step size in centipawns")
@@ -188,7 +329,6 @@ func tuneFit(args []string) error {
 	threads := fs.Int("threads", 1, "goroutines computing the gradient")
 	lambda := fs.Float64("lambda", 0, "weight of the L2 penalty on moving away from the starting weights (per squared centipawn)")
 	only := fs.String("only", "", "fit only the weights whose names match this `regexp` (e.g. '^(material|passed)'); the rest stay fixed")
-	out := fs.String("out", "-", "output `file` for the fitted weights")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
