@@ -1,17 +1,17 @@
 package eval
 
 import (
-	"bufio"
 	"math"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+
 	"github.com/luftchess/luft/engine/board"
 	"github.com/luftchess/luft/engine/board/boardtest"
+	"github.com/luftchess/luft/engine/board/epd"
 )
 
 // benchFENs are middlegame and endgame positions of the kind a search
@@ -58,26 +58,18 @@ func mirror(t *testing.T, fen string) string {
 	return strings.Join(out, " ")
 }
 
-// epdFENs returns the positions (first four fields) of the EPD files in
-// testdata, copies of the shared data's perft and tactics suites (see
-// testdata/README.md).
+// epdFENs returns the positions of the EPD files in testdata, copies of
+// the shared data's perft and tactics suites (see testdata/README.md).
 func epdFENs(t *testing.T, names ...string) []string {
 	t.Helper()
 	var fens []string
 	for _, name := range names {
-		f, err := os.Open(filepath.Join("testdata", name))
+		recs, err := epd.ReadFile(filepath.Join("testdata", name))
 		if err != nil {
 			t.Fatal(err)
 		}
-		sc := bufio.NewScanner(f)
-		for sc.Scan() {
-			if fields := strings.Fields(sc.Text()); len(fields) >= 4 {
-				fens = append(fens, strings.Join(fields[:4], " "))
-			}
-		}
-		f.Close()
-		if err := sc.Err(); err != nil {
-			t.Fatalf("%s: %v", name, err)
+		for _, r := range recs {
+			fens = append(fens, r.FEN)
 		}
 	}
 	return fens
