@@ -269,13 +269,14 @@ func (p *Position) parseEnPassant(s string, lenient bool) error {
 	return nil
 }
 
-// FEN returns the position in Forsyth-Edwards Notation.
-func (p *Position) FEN() string {
+// Placement returns the piece-placement field of a FEN for the pieces on
+// the squares (a1 first; NoPiece for an empty square).
+func Placement(squares *[64]Piece) string {
 	var b strings.Builder
 	for rank := 7; rank >= 0; rank-- {
 		empty := 0
 		for file := 0; file < 8; file++ {
-			pc := p.board[MakeSquare(file, rank)]
+			pc := squares[MakeSquare(file, rank)]
 			if pc == NoPiece {
 				empty++
 				continue
@@ -293,6 +294,13 @@ func (p *Position) FEN() string {
 			b.WriteByte('/')
 		}
 	}
+	return b.String()
+}
+
+// FEN returns the position in Forsyth-Edwards Notation.
+func (p *Position) FEN() string {
+	var b strings.Builder
+	b.WriteString(Placement(&p.board))
 	b.WriteString([]string{" w ", " b "}[p.side])
 	if p.castling == 0 {
 		b.WriteByte('-')

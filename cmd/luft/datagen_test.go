@@ -1,0 +1,65 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/luftchess/luft/cmd/luft/internal/datagen"
+)
+
+// TestDatagenFlags checks that bad flags are refused before any game, and
+// that a tiny run writes a readable file.
+func TestDatagenFlags(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "dg.bin")
+	bad := filepath.Join(dir, "bad.epd")
+	if err := os.WriteFile(bad, []byte("not a fen at all\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	empty := filepath.Join(dir, "empty.epd")
+	if err := os.WriteFile(empty, []byte("# nothing\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		args []string
+		want int
+	}{
+		{[]string{"-games", "1"}, 2},                                     // no -out
+		{[]string{"-out", out}, 2},                                       // no target
+		{[]string{"-games", "-1", "-out", out}, 2},                       // negative
+		{[]string{"-positions", "-5", "-out", out}, 2},                   // negative
+		{[]string{"-games", "1", "-nodes", "0", "-out", out}, 2},         // no nodes
+		{[]string{"-games", "1", "-threads", "0", "-out", out}, 2},       // no threads
+		{[]string{"-games", "1", "-hash", "0", "-out", out}, 2},          // no hash
+		{[]string{"-games", "1", "-keep", "0", "-out", out}, 2},          // keep nothing
+		{[]string{"-games", "1", "-keep", "1.5", "-out", out}, 2},        // keep more than all
+		{[]string{"-games", "1", "-random-plies", "-1", "-out", out}, 2}, // negative
+		{[]string{"-games", "1", "-max-plies", "0", "-out", out}, 2},     // no plies
+		{[]string{"-games", "1", "-out", out, "extra"}, 2},               // stray argument
+		{[]string{"-nonsense"}, 2},
+		{[]string{"-h"}, 2},
+		{[]string{"-games", "1", "-openings", filepath.Join(dir, "none.epd"), "-out", out}, 1},
+		{[]string{"-games", "1", "-openings", bad, "-out", out}, 1},
+		{[]string{"-games", "1", "-openings", empty, "-out", out}, 1},
+		{[]string{"-games", "1", "-out", filepath.Join(dir, "no/such/dir/dg.bin")}, 1},
+		{[]string{"-games", "1", "-nodes", "100", "-threads", "1", "-max-plies", "40", "-out", out}, 0},
+	}
+	for _, tt := range tests {
+		if got := runDatagen(tt.args); got != tt.want {
+			t.Errorf("luft datagen %q returned %d, want %d", tt.args, got, tt.want)
+		}
+	}
+	f, err := os.Open(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rd, err := datagen.NewReader(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := rd.Read(); err != nil {
+		t.Errorf("first record of the tiny run: %v", err)
+	}
+}

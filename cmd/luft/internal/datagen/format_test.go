@@ -1,0 +1,245 @@
+package datagen
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"math/rand/v2"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/luftchess/luft/engine/board"
+	"github.com/luftchess/luft/engine/board/epd"
+)
+
+// summary is what a record must keep through a round trip.
+type summary struct {
+	FEN    string
+	Score  int16
+	Result Result
+	Move   board.Move
+}
+
+func summarize(r Record) summary {
+	return summary{r.Pos.FEN(), r.Score, r.Result, r.Move}
+}
+
+// testPositions returns the positions of the board package's EPD suites
+// and of random games from the start position.
+func testPositions(t *testing.T) []*board.Position {
+	t.Helper()
+	files, err := filepath.Glob("../../../../engine/board/testdata/*.epd")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no EPD files: %v", err)
+	}
+	var ps []*board.Position
+	for _, f := range files {
+		recs, err := epd.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range recs {
+			p, err := board.ParseFEN(r.FEN)
+			if err != nil {
+				t.Fatalf("%s:%d: %v", f, r.Line, err)
+			}
+			ps = append(ps, p)
+		}
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	var l board.MoveList
+	for range 20 {
+		p := board.NewPosition()
+		for range 200 {
+			p.GenerateLegal(&l)
+			if l.Len() == 0 {
+				break
+			}
+			p.Make(l.Moves()[rng.IntN(l.Len())])
+			ps = append(ps, p.Clone())
+		}
+	}
+	return ps
+}
+
+// TestRoundTrip packs, writes, reads and unpacks positions with a legal
+// move, a score and a result each, and checks that nothing is lost.
+func TestRoundTrip(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	var l board.MoveList
+	var want []summary
+	var buf bytes.Buffer
+	w := NewWriter(&buf)
+	for _, p := range testPositions(t) {
+		p.GenerateLegal(&l)
+		m := board.NoMove
+		if l.Len() > 0 {
+			m = l.Moves()[rng.IntN(l.Len())]
+		}
+		r := Record{Pos: p, Score: int16(rng.IntN(65536) - 32768), Result: Result(rng.IntN(3)), Move: m}
+		if err := w.Write(r); err != nil {
+			t.Fatalf("%s: %v", p.FEN(), err)
+		}
+		want = append(want, summarize(r))
+	}
+	if err := w.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	if got, wantSize := buf.Len(), HeaderSize+RecordSize*len(want); got != wantSize {
+		t.Fatalf("file of %d bytes, want %d", got, wantSize)
+	}
+	var got []summary
+	for _, r := range records(t, &buf) {
+		if r.Move != board.NoMove && !r.Pos.IsLegal(r.Move) {
+			t.Errorf("%s: move %v not legal after decoding", r.Pos.FEN(), r.Move)
+		}
+		got = append(got, summarize(r))
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("round trip (-want +got):\n%s", diff)
+	}
+}
+
+// TestCounters checks the clamping of the fullmove number and the fields
+// of a hand-checked record.
+func TestCounters(t *testing.T) {
+	tests := []struct {
+		fen, want string
+	}{
+		{"4k3/8/8/8/8/8/8/4K3 w - - 0 1", "4k3/8/8/8/8/8/8/4K3 w - - 0 1"},
+		{"4k3/8/8/8/8/8/8/4K3 b - - 150 255", "4k3/8/8/8/8/8/8/4K3 b - - 150 255"},
+		{"4k3/8/8/8/8/8/8/4K3 b - - 99 256", "4k3/8/8/8/8/8/8/4K3 b - - 99 255"},
+		{"4k3/8/8/8/8/8/8/4K3 w - - 3 9999", "4k3/8/8/8/8/8/8/4K3 w - - 3 255"},
+		{"rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w Kq f6 0 3", "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w Kq f6 0 3"},
+	}
+	for _, tt := range tests {
+		p, err := board.ParseFEN(tt.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pk, err := Pack(Record{Pos: p, Result: Draw})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := pk.FEN()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got != tt.want {
+			t.Errorf("%s: decoded as %s, want %s", tt.fen, got, tt.want)
+		}
+	}
+	// Kings only, e1 and e8, Black to move, no castling, no en passant.
+	p, _ := board.ParseFEN("4k3/8/8/8/8/8/8/4K3 b - - 7 42")
+	pk, _ := Pack(Record{Pos: p, Score: -2, Result: Win, Move: 0x0fff})
+	want := Packed{
+		0x10, 0, 0, 0, 0, 0, 0, 0x10, // e1, e8
+		byte(board.MakePiece(board.White, board.King)) | byte(board.MakePiece(board.Black, board.King))<<4,
+		24: 1 | 2<<5, 25: 8, 26: 7, 27: 42, 28: 0xfe, 29: 0xff, 30: 0xff, 31: 0x0f,
+	}
+	if diff := cmp.Diff(want, pk); diff != "" {
+		t.Errorf("packed record (-want +got):\n%s", diff)
+	}
+}
+
+// TestReaderErrors checks that damaged files give clear errors.
+func TestReaderErrors(t *testing.T) {
+	var buf bytes.Buffer
+	w := NewWriter(&buf)
+	p := board.NewPosition()
+	for range 3 {
+		if err := w.Write(Record{Pos: p, Result: Draw}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	w.Flush()
+	good := buf.Bytes()
+	badMagic := bytes.Clone(good)
+	badMagic[0] = 'X'
+	badVersion := bytes.Clone(good)
+	badVersion[8] = 9
+	badPiece := bytes.Clone(good)
+	badPiece[HeaderSize+8] = 0xcc // codes 12: no piece
+	badEP := bytes.Clone(good)
+	badEP[HeaderSize+25] = 9
+	badResult := bytes.Clone(good)
+	badResult[HeaderSize+24] |= 3 << 5
+	// Black in check with White to move: the side bit flipped.
+	checked, _ := board.ParseFEN("4k3/4R3/8/8/8/8/8/4K3 b - - 0 1")
+	pk, _ := Pack(Record{Pos: checked})
+	pk[24] &^= 1
+	illegal := append(bytes.Clone(good[:HeaderSize]), pk[:]...)
+
+	tests := []struct {
+		name    string
+		data    []byte
+		records int    // read before the error
+		want    string // in the error; "" for none
+	}{
+		{"good", good, 3, ""},
+		{"empty", nil, 0, "truncated header: 0 of 32 bytes"},
+		{"short header", good[:10], 0, "truncated header: 10 of 32 bytes"},
+		{"header only", good[:HeaderSize], 0, ""},
+		{"truncated record", good[:len(good)-10], 2, "truncated file: record 3 has 22 of 32 bytes"},
+		{"bad magic", badMagic, 0, "not a Luft data file"},
+		{"bad version", badVersion, 0, "format version 9"},
+		{"bad piece", badPiece, 0, "record 1: datagen: bad record: bad piece code"},
+		{"bad en passant", badEP, 0, "en-passant file 9"},
+		{"bad result", badResult, 0, "bad record: flags"},
+		{"illegal", illegal, 0, "bad record: fen"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			n, err := readAll(tt.data)
+			if n != tt.records {
+				t.Errorf("read %d records, want %d", n, tt.records)
+			}
+			switch {
+			case tt.want == "" && err != nil:
+				t.Errorf("error %v, want none", err)
+			case tt.want != "" && (err == nil || !strings.Contains(err.Error(), tt.want)):
+				t.Errorf("error %v, want one with %q", err, tt.want)
+			}
+		})
+	}
+}
+
+// readAll reads the records of data and returns their number and the
+// error that stopped it, nil at a clean end.
+func readAll(data []byte) (int, error) {
+	rd, err := NewReader(bytes.NewReader(data))
+	if err != nil {
+		return 0, err
+	}
+	for n := 0; ; n++ {
+		if _, err := rd.Read(); err != nil {
+			if errors.Is(err, io.EOF) {
+				return n, nil
+			}
+			return n, err
+		}
+	}
+}
+
+// records reads every record of a file, failing t on any error.
+func records(t *testing.T, r io.Reader) []Record {
+	t.Helper()
+	rd, err := NewReader(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var recs []Record
+	for {
+		rec, err := rd.Read()
+		if err == io.EOF {
+			return recs
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		recs = append(recs, rec)
+	}
+}

@@ -1,0 +1,400 @@
+package datagen
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"sync"
+	"time"
+
+	"github.com/luftchess/luft/engine"
+	"github.com/luftchess/luft/engine/board"
+)
+
+// Adjudication thresholds; doc.go describes them.
+const (
+	WinScore  = 1000 // centipawns
+	WinPlies  = 6    // consecutive plies (3 moves of each side)
+	DrawMove  = 80   // fullmove number from which draws are adjudicated
+	DrawScore = 10   // centipawns
+	DrawPlies = 10   // consecutive plies
+)
+
+// Defaults of Config fields left at zero.
+const (
+	DefaultNodes    = 5000
+	DefaultHashMB   = 16
+	DefaultMaxPlies = 400
+)
+
+// maxOpeningTries bounds the openings drawn for one game before giving up.
+const maxOpeningTries = 1000
+
+// Config says what Run generates.
+type Config struct {
+	Games       int      // games to play; 0 for no limit
+	Positions   int      // positions to write; 0 for no limit
+	Nodes       uint64   // node budget per move; 0 for DefaultNodes
+	Threads     int      // games played in parallel; at least 1
+	HashMB      int      // hash of each game's engine; 0 for DefaultHashMB
+	Seed        uint64   // seed of every random choice
+	Openings    []string // FENs to start from, one drawn per game; none: the start position
+	RandomPlies int      // random legal moves played before the search takes over
+	Keep        float64  // fraction of the filtered positions kept; 0 for all
+	MaxPlies    int      // searched plies after which a game is a draw; 0 for DefaultMaxPlies
+
+	Progress      io.Writer     // where progress lines go; nil for none
+	ProgressEvery time.Duration // time between progress lines; 0 for 5 seconds
+}
+
+// Stats counts what Run did. The searched positions are those written
+// plus those left out, for each reason.
+type Stats struct {
+	Games                       int // complete games
+	WhiteWins, Draws, BlackWins int
+	Adjudicated                 int // games ended by adjudication or the ply cap
+	Searched                    int // positions searched in complete games
+
+	InCheck   int // left out: side to move in check
+	Capture   int // left out: best move a capture
+	Promotion int // left out: best move a (non-capturing) promotion
+	Mate      int // left out: mate score
+	Dropped   int // left out by -keep, or past the -positions target
+
+	Written int
+	Elapsed time.Duration
+}
+
+// PerSecond returns the positions written per second.
+func (s Stats) PerSecond() float64 { return float64(s.Written) / max(s.Elapsed.Seconds(), 1e-9) }
+
+// String returns the progress line of s.
+func (s Stats) String() string {
+	return fmt.Sprintf("games %d  positions %d  %.0f pos/s  elapsed %v", s.Games, s.Written, s.PerSecond(), s.Elapsed.Round(time.Second))
+}
+
+// Summary returns the final summary of s: the results and the filters.
+func (s Stats) Summary() string {
+	return fmt.Sprintf("%v\nresults +%d =%d -%d (White's view), %d adjudicated\nsearched %d: written %d, in check %d, capture %d, promotion %d, mate score %d, dropped %d",
+		s, s.WhiteWins, s.Draws, s.BlackWins, s.Adjudicated,
+		s.Searched, s.Written, s.InCheck, s.Capture, s.Promotion, s.Mate, s.Dropped)
+}
+
+// reason says why a searched position is left out, or that it is not.
+type reason uint8
+
+const (
+	keep reason = iota
+	inCheck
+	capture
+	promotion
+	mateScore
+)
+
+// filter returns why the position searched with best move m and score s
+// is left out, or keep.
+func filter(pos *board.Position, m board.Move, s engine.Score) reason {
+	switch {
+	case pos.InCheck():
+		return inCheck
+	case pos.IsCapture(m):
+		return capture
+	case m.IsPromotion():
+		return promotion
+	case s.IsMate():
+		return mateScore
+	}
+	return keep
+}
+
+// gameResult is the outcome of one game.
+type gameResult struct {
+	n           int      // game number
+	recs        []Packed // results filled in
+	white       Result   // the result from White's view
+	adjudicated bool
+	counts      [mateScore + 1]int // searched positions by reason
+	dropped     int
+}
+
+// openingPosition returns a game's start: a random opening line (or the
+// start position) followed by plies random legal moves, drawn again while
+// the moves end the game.
+func openingPosition(rng *rand.Rand, openings []string, plies int) (*board.Position, error) {
+	var l board.MoveList
+	for range maxOpeningTries {
+		fen := board.StartFEN
+		if len(openings) > 0 {
+			fen = openings[rng.IntN(len(openings))]
+		}
+		pos, err := board.ParseFEN(fen)
+		if err != nil {
+			return nil, err
+		}
+		ok := pos.HasLegalMove() && !pos.IsDraw(0)
+		for i := 0; i < plies && ok; i++ {
+			pos.GenerateLegal(&l)
+			pos.Make(l.Moves()[rng.IntN(l.Len())])
+			ok = pos.HasLegalMove() && !pos.IsDraw(0)
+		}
+		if ok {
+			return pos, nil
+		}
+	}
+	return nil, fmt.Errorf("datagen: no opening playable after %d tries", maxOpeningTries)
+}
+
+// playGame plays game n with e and returns its records. It returns the
+// context's error, and no records, when ctx ends first.
+func playGame(ctx context.Context, e *engine.Engine, cfg *Config, n int) (gameResult, error) {
+	g := gameResult{n: n}
+	rng := rand.New(rand.NewPCG(cfg.Seed, uint64(n)))
+	pos, err := openingPosition(rng, cfg.Openings, cfg.RandomPlies)
+	if err != nil {
+		return g, err
+	}
+	e.NewGame()
+	var stm []board.Color // side to move of each record
+	winStreak, lossStreak, drawStreak := 0, 0, 0
+	end := func(white Result, adjudicated bool) (gameResult, error) {
+		g.white, g.adjudicated = white, adjudicated
+		for i := range g.recs {
+			r := white
+			if stm[i] == board.Black {
+				r = r.Flip()
+			}
+			g.recs[i][24] |= byte(r) << 5
+		}
+		return g, nil
+	}
+	lim := engine.Limits{Nodes: cfg.Nodes}
+	for plies := 0; ; plies++ {
+		us := pos.SideToMove()
+		// ours converts a result of the side to move to White's view.
+		ours := func(r Result) Result {
+			if us == board.Black {
+				return r.Flip()
+			}
+			return r
+		}
+		switch {
+		case !pos.HasLegalMove() && pos.InCheck():
+			return end(ours(Loss), false)
+		case !pos.HasLegalMove():
+			return end(Draw, false)
+		case pos.IsDraw(0):
+			return end(Draw, false)
+		case plies >= cfg.MaxPlies:
+			return end(Draw, true)
+		}
+		score, scored := engine.Score(0), false
+		res := e.Search(ctx, pos, lim, func(in engine.Info) {
+			if in.CurrMove == board.NoMove && in.MultiPV <= 1 && in.Bound == engine.Exact {
+				score, scored = in.Score, true
+			}
+		})
+		if err := ctx.Err(); err != nil {
+			return g, err
+		}
+		if !scored || res.Best == board.NoMove {
+			return g, fmt.Errorf("datagen: game %d: no score from the search of %s", n, pos.FEN())
+		}
+		why := filter(pos, res.Best, score)
+		g.counts[why]++
+		if why == keep {
+			if cfg.Keep >= 1 || rng.Float64() < cfg.Keep {
+				p, err := Pack(Record{Pos: pos, Score: int16(score), Move: res.Best})
+				if err != nil {
+					return g, err
+				}
+				g.recs = append(g.recs, p)
+				stm = append(stm, us)
+			} else {
+				g.dropped++
+			}
+		}
+		if score.IsMate() {
+			if score > 0 {
+				return end(ours(Win), true)
+			}
+			return end(ours(Loss), true)
+		}
+		white := score
+		if us == board.Black {
+			white = -white
+		}
+		// The streaks count consecutive plies; a ply that breaks one
+		// resets it.
+		winStreak, lossStreak, drawStreak = streak(winStreak, white >= WinScore),
+			streak(lossStreak, white <= -WinScore),
+			streak(drawStreak, pos.FullMove() >= DrawMove && white > -DrawScore && white < DrawScore)
+		switch {
+		case winStreak >= WinPlies:
+			return end(Win, true)
+		case lossStreak >= WinPlies:
+			return end(Loss, true)
+		case drawStreak >= DrawPlies:
+			return end(Draw, true)
+		}
+		pos.Make(res.Best)
+	}
+}
+
+// streak returns n+1 when cond holds, else 0.
+func streak(n int, cond bool) int {
+	if cond {
+		return n + 1
+	}
+	return 0
+}
+
+// Run plays games by cfg and writes their positions to w, game by game,
+// until cfg.Games games are played or cfg.Positions positions written
+// (the last game's surplus is dropped). When ctx ends first it stops
+// within milliseconds, discarding the unfinished games, and returns the
+// context's error; w then holds the complete games' records. Run does not
+// flush w.
+func Run(ctx context.Context, cfg Config, w *Writer) (Stats, error) {
+	if cfg.Games <= 0 && cfg.Positions <= 0 {
+		return Stats{}, errors.New("datagen: no games or positions to generate")
+	}
+	if cfg.Nodes == 0 {
+		cfg.Nodes = DefaultNodes
+	}
+	if cfg.HashMB <= 0 {
+		cfg.HashMB = DefaultHashMB
+	}
+	if cfg.MaxPlies <= 0 {
+		cfg.MaxPlies = DefaultMaxPlies
+	}
+	if cfg.Keep <= 0 {
+		cfg.Keep = 1
+	}
+	if cfg.ProgressEvery <= 0 {
+		cfg.ProgressEvery = 5 * time.Second
+	}
+	threads := max(cfg.Threads, 1)
+	if cfg.Games > 0 {
+		threads = min(threads, cfg.Games)
+	}
+	start := time.Now()
+	var st Stats
+
+	gctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var (
+		mu   sync.Mutex
+		next int // number of the next game to start
+	)
+	claim := func() (int, bool) {
+		mu.Lock()
+		defer mu.Unlock()
+		if cfg.Games > 0 && next >= cfg.Games {
+			return 0, false
+		}
+		next++
+		return next - 1, true
+	}
+	results := make(chan gameResult)
+	errs := make(chan error, threads)
+	var wg sync.WaitGroup
+	for range threads {
+		wg.Go(func() {
+			e := engine.New(engine.Options{HashMB: cfg.HashMB, Threads: 1})
+			for {
+				n, ok := claim()
+				if !ok {
+					return
+				}
+				g, err := playGame(gctx, e, &cfg, n)
+				if err != nil {
+					if gctx.Err() == nil {
+						errs <- err
+						cancel()
+					}
+					return
+				}
+				select {
+				case results <- g:
+				case <-gctx.Done():
+					return
+				}
+			}
+		})
+	}
+	go func() {
+		wg.Wait()
+		close(results)
+	}()
+
+	tick := time.NewTicker(cfg.ProgressEvery)
+	defer tick.Stop()
+	progress := func() {
+		if cfg.Progress != nil {
+			st.Elapsed = time.Since(start)
+			fmt.Fprintln(cfg.Progress, st)
+		}
+	}
+	var werr error
+	done := false
+	for !done {
+		select {
+		case g, ok := <-results:
+			if !ok {
+				done = true
+				break
+			}
+			if werr != nil || (cfg.Positions > 0 && st.Written >= cfg.Positions) {
+				break // a game finished after the target was reached
+			}
+			st.Games++
+			switch g.white {
+			case Win:
+				st.WhiteWins++
+			case Draw:
+				st.Draws++
+			default:
+				st.BlackWins++
+			}
+			if g.adjudicated {
+				st.Adjudicated++
+			}
+			for _, c := range g.counts {
+				st.Searched += c
+			}
+			st.InCheck += g.counts[inCheck]
+			st.Capture += g.counts[capture]
+			st.Promotion += g.counts[promotion]
+			st.Mate += g.counts[mateScore]
+			st.Dropped += g.dropped
+			for i, p := range g.recs {
+				if cfg.Positions > 0 && st.Written >= cfg.Positions {
+					st.Dropped += len(g.recs) - i
+					break
+				}
+				if werr = w.WritePacked(p); werr != nil {
+					cancel()
+					break
+				}
+				st.Written++
+			}
+			if cfg.Positions > 0 && st.Written >= cfg.Positions {
+				cancel()
+			}
+		case <-tick.C:
+			progress()
+		}
+	}
+	st.Elapsed = time.Since(start)
+	select {
+	case err := <-errs:
+		return st, err
+	default:
+	}
+	if werr != nil {
+		return st, werr
+	}
+	return st, ctx.Err()
+}

@@ -1,0 +1,247 @@
+package datagen
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/luftchess/luft/engine"
+	"github.com/luftchess/luft/engine/board"
+)
+
+// TestFilter checks the reasons a searched position is left out.
+func TestFilter(t *testing.T) {
+	tests := []struct {
+		name, fen, move string
+		score           engine.Score
+		want            reason
+	}{
+		{"quiet", board.StartFEN, "e2e4", 30, keep},
+		{"in check", "4k3/4R3/8/8/8/8/8/4K3 b - - 0 1", "e8f8", 0, inCheck},
+		{"in check, capture", "4k3/4R3/8/8/8/8/8/4K3 b - - 0 1", "e8e7", 0, inCheck},
+		{"capture", "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1", "e4d5", 0, capture},
+		{"en passant", "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2", "e5d6", 0, capture},
+		{"promotion", "4k3/P7/8/8/8/8/8/4K3 w - - 0 1", "a7a8q", 900, promotion},
+		{"underpromotion", "4k3/P7/8/8/8/8/8/4K3 w - - 0 1", "a7a8n", 300, promotion},
+		{"castling", "4k3/8/8/8/8/8/8/4K2R w K - 0 1", "e1g1", 500, keep},
+		{"mate score", "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1", "a1a7", engine.MateScore - 9, mateScore},
+		{"mated score", "4k3/8/8/8/8/8/8/R3K3 b Q - 0 1", "e8d8", -engine.MateScore + 10, mateScore},
+		{"big but no mate", "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1", "a1a7", 5000, keep},
+	}
+	for _, tt := range tests {
+		pos, err := board.ParseFEN(tt.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := pos.ParseMove(tt.move)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := filter(pos, m, tt.score); got != tt.want {
+			t.Errorf("%s: filter %s %v = %d, want %d", tt.name, tt.move, tt.score, got, tt.want)
+		}
+	}
+}
+
+// generate runs a small generation and returns the file and the stats.
+func generate(t *testing.T, ctx context.Context, cfg Config) ([]byte, Stats) {
+	t.Helper()
+	var buf bytes.Buffer
+	w := NewWriter(&buf)
+	st, err := Run(ctx, cfg, w)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes(), st
+}
+
+// checkFile reads data and checks every record against the filters and the
+// stats, returning the records.
+func checkFile(t *testing.T, data []byte, st Stats) []Record {
+	t.Helper()
+	recs := records(t, bytes.NewReader(data))
+	for _, r := range recs {
+		switch {
+		case r.Pos.InCheck():
+			t.Errorf("%s: in check", r.Pos.FEN())
+		case !r.Pos.IsLegal(r.Move):
+			t.Errorf("%s: move %v not legal", r.Pos.FEN(), r.Move)
+		case r.Pos.IsCapture(r.Move) || r.Move.IsPromotion():
+			t.Errorf("%s: move %v captures or promotes", r.Pos.FEN(), r.Move)
+		case engine.Score(r.Score).IsMate():
+			t.Errorf("%s: mate score %d", r.Pos.FEN(), r.Score)
+		}
+	}
+	if len(recs) != st.Written {
+		t.Errorf("%d records, stats say %d", len(recs), st.Written)
+	}
+	if left := st.InCheck + st.Capture + st.Promotion + st.Mate + st.Dropped; st.Searched != st.Written+left {
+		t.Errorf("stats %+v: searched %d != written %d + left out %d", st, st.Searched, st.Written, left)
+	}
+	if st.WhiteWins+st.Draws+st.BlackWins != st.Games {
+		t.Errorf("stats %+v: results do not add up to the games", st)
+	}
+	return recs
+}
+
+// tiny is the configuration of the tests' runs: fast games.
+func tiny(seed uint64) Config {
+	return Config{Games: 2, Nodes: 200, Threads: 1, HashMB: 1, Seed: seed, RandomPlies: 8, MaxPlies: 120}
+}
+
+// TestDeterminism checks that one thread and a seed give the same bytes,
+// and another seed other bytes.
+func TestDeterminism(t *testing.T) {
+	a, st := generate(t, context.Background(), tiny(1))
+	b, _ := generate(t, context.Background(), tiny(1))
+	c, _ := generate(t, context.Background(), tiny(2))
+	checkFile(t, a, st)
+	if st.Written == 0 {
+		t.Fatalf("no positions written: %+v", st)
+	}
+	if !bytes.Equal(a, b) {
+		t.Error("two runs with seed 1 differ")
+	}
+	if bytes.Equal(a, c) {
+		t.Error("seeds 1 and 2 give the same file")
+	}
+}
+
+// TestGamesReproducible checks that with two threads each game's records
+// are those it has with one: games are seeded by their number.
+func TestGamesReproducible(t *testing.T) {
+	cfg := tiny(5)
+	cfg.Games = 4
+	one, st1 := generate(t, context.Background(), cfg)
+	cfg.Threads = 2
+	two, st2 := generate(t, context.Background(), cfg)
+	checkFile(t, two, st2)
+	count := func(data []byte) map[Packed]int {
+		m := map[Packed]int{}
+		for i := HeaderSize; i < len(data); i += RecordSize {
+			m[Packed(data[i:i+RecordSize])]++
+		}
+		return m
+	}
+	if diff := cmp.Diff(count(one), count(two)); diff != "" {
+		t.Errorf("records with 1 and 2 threads differ (-1 +2):\n%s", diff)
+	}
+	st1.Elapsed, st2.Elapsed = 0, 0
+	if diff := cmp.Diff(st1, st2); diff != "" {
+		t.Errorf("stats with 1 and 2 threads differ (-1 +2):\n%s", diff)
+	}
+}
+
+// TestPositionsTarget checks that -positions writes exactly that many.
+func TestPositionsTarget(t *testing.T) {
+	for _, threads := range []int{1, 2} {
+		cfg := tiny(3)
+		cfg.Games, cfg.Positions, cfg.Threads = 0, 150, threads
+		data, st := generate(t, context.Background(), cfg)
+		if st.Written != 150 || len(data) != HeaderSize+150*RecordSize {
+			t.Errorf("%d threads: wrote %d records in %d bytes, want 150", threads, st.Written, len(data))
+		}
+		checkFile(t, data, st)
+	}
+}
+
+// TestKeep checks that -keep drops about the fraction asked.
+func TestKeep(t *testing.T) {
+	cfg := tiny(4)
+	cfg.Keep = 0.25
+	data, st := generate(t, context.Background(), cfg)
+	checkFile(t, data, st)
+	if kept := float64(st.Written) / float64(st.Written+st.Dropped); kept < 0.1 || kept > 0.4 {
+		t.Errorf("kept %.2f of the positions, want about 0.25 (%+v)", kept, st)
+	}
+}
+
+// TestResults plays won and drawn endgames and checks the results, which
+// are from the side to move's view.
+func TestResults(t *testing.T) {
+	tests := []struct {
+		name, fen string
+		white     Result // the game's result from White's view
+	}{
+		{"white wins", "4k3/8/8/8/8/8/8/QQ2K3 w - - 0 1", Win},
+		{"black wins", "qq2k3/8/8/8/8/8/8/4K3 b - - 0 1", Loss},
+		{"white wins, black to move", "4k3/8/8/8/8/8/8/QQ2K3 b - - 0 1", Win},
+		{"rook endgame", "2r1k3/8/8/8/8/8/8/3RK3 w - - 0 80", Draw},
+	}
+	for _, tt := range tests {
+		cfg := tiny(1)
+		cfg.Games, cfg.Openings, cfg.RandomPlies = 1, []string{tt.fen}, 0
+		data, st := generate(t, context.Background(), cfg)
+		got := [3]int{st.BlackWins, st.Draws, st.WhiteWins}
+		want := [3]int{}
+		want[tt.white] = 1
+		if got != want {
+			t.Errorf("%s: results -=+ %v, want %v", tt.name, got, want)
+		}
+		for _, r := range checkFile(t, data, st) {
+			want := tt.white
+			if r.Pos.SideToMove() == board.Black {
+				want = want.Flip()
+			}
+			if r.Result != want {
+				t.Errorf("%s: %s has result %v, want %v", tt.name, r.Pos.FEN(), r.Result, want)
+			}
+		}
+	}
+}
+
+// TestOpening checks the random opening plies and the rejection of
+// openings that end the game.
+func TestOpening(t *testing.T) {
+	rng := func() *rand.Rand { return rand.New(rand.NewPCG(7, 0)) }
+	pos, err := openingPosition(rng(), nil, 8)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pos.Ply() != 8 || pos.FullMove() != 5 {
+		t.Errorf("after 8 random plies: ply %d, %s", pos.Ply(), pos.FEN())
+	}
+	fen := "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"
+	pos, err = openingPosition(rng(), []string{fen}, 0)
+	if err != nil || pos.FEN() != fen {
+		t.Errorf("opening with no random plies: %v, %v", pos, err)
+	}
+	mated := "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3"
+	if _, err := openingPosition(rng(), []string{mated}, 4); err == nil {
+		t.Error("a checkmate opening was accepted")
+	}
+	bare := "4k3/8/8/8/8/8/8/4K3 w - - 0 1"
+	if _, err := openingPosition(rng(), []string{bare}, 0); err == nil {
+		t.Error("an opening with insufficient material was accepted")
+	}
+}
+
+// TestCancel checks that a cancelled run stops with the context's error
+// and a well-formed file.
+func TestCancel(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	var buf bytes.Buffer
+	w := NewWriter(&buf)
+	st, err := Run(ctx, tiny(1), w)
+	if !errors.Is(err, context.Canceled) {
+		t.Errorf("error %v, want context.Canceled", err)
+	}
+	w.Flush()
+	checkFile(t, buf.Bytes(), st)
+}
+
+// TestProgress checks the progress line.
+func TestProgress(t *testing.T) {
+	st := Stats{Games: 3, Written: 120, Elapsed: 2e9}
+	if got, want := st.String(), "games 3  positions 120  60 pos/s  elapsed 2s"; got != want {
+		t.Errorf("progress line %q, want %q", got, want)
+	}
+}
