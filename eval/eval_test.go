@@ -62,15 +62,13 @@ func mirror(t *testing.T, fen string) string {
 // the shared data's perft and tactics suites (see testdata/README.md).
 func epdFENs(t *testing.T, names ...string) []string {
 	t.Helper()
-	var fens []string
-	for _, name := range names {
-		recs, err := epd.ReadFile(filepath.Join("testdata", name))
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, r := range recs {
-			fens = append(fens, r.FEN)
-		}
+	paths := make([]string, len(names))
+	for i, name := range names {
+		paths[i] = filepath.Join("testdata", name)
+	}
+	fens, err := epd.ReadFENs(paths...)
+	if err != nil {
+		t.Fatal(err)
 	}
 	return fens
 }

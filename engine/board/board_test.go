@@ -23,15 +23,13 @@ var treeFENs = []string{
 // testdata, copies of the shared data's files (see testdata/README.md).
 func suiteFENs(t testing.TB) []string {
 	t.Helper()
-	var fens []string
+	var paths []string
 	for _, f := range []string{"perftsuite.epd", "cpw_perft.epd", "perft_talkchess_sedlak.epd", "wacnew.epd", "bratko_kopec.epd"} {
-		recs, err := epd.ReadFile(filepath.Join("testdata", f))
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, r := range recs {
-			fens = append(fens, r.FEN)
-		}
+		paths = append(paths, filepath.Join("testdata", f))
+	}
+	fens, err := epd.ReadFENs(paths...)
+	if err != nil {
+		t.Fatal(err)
 	}
 	return fens
 }

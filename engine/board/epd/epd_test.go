@@ -1,6 +1,8 @@
 package epd
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -47,5 +49,27 @@ func TestRead(t *testing.T) {
 	}
 	if len(recs) != 1 || recs[0].Line != 3 || recs[0].Ops["D1"] != "3" {
 		t.Errorf("Read = %+v, want one record from line 3 with D1 3", recs)
+	}
+}
+
+func TestReadFENs(t *testing.T) {
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "a.epd"), filepath.Join(dir, "b.epd")
+	if err := os.WriteFile(a, []byte("8/8/8/8/8/8/8/K6k w - - ;D1 3\n4k3/8/8/8/8/8/8/4K3 b - - 5 9\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(b, []byte("# only a comment\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got, err := ReadFENs(a, b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"8/8/8/8/8/8/8/K6k w - -", "4k3/8/8/8/8/8/8/4K3 b - - 5 9"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("ReadFENs (-want +got):\n%s", diff)
+	}
+	if _, err := ReadFENs(a, filepath.Join(dir, "missing.epd")); err == nil {
+		t.Error("ReadFENs of a missing file succeeded")
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/luftchess/luft/engine/board"
+	"github.com/luftchess/luft/engine/board/boardtest"
 	"github.com/luftchess/luft/engine/board/epd"
 )
 
@@ -35,19 +36,13 @@ func testPositions(t *testing.T) []*board.Position {
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no EPD files: %v", err)
 	}
+	fens, err := epd.ReadFENs(files...)
+	if err != nil {
+		t.Fatal(err)
+	}
 	var ps []*board.Position
-	for _, f := range files {
-		recs, err := epd.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, r := range recs {
-			p, err := board.ParseFEN(r.FEN)
-			if err != nil {
-				t.Fatalf("%s:%d: %v", f, r.Line, err)
-			}
-			ps = append(ps, p)
-		}
+	for _, fen := range fens {
+		ps = append(ps, boardtest.Position(t, fen))
 	}
 	rng := rand.New(rand.NewPCG(1, 2))
 	var l board.MoveList
