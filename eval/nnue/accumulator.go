@@ -1,0 +1,189 @@
+package nnue
+
+import "github.com/luftchess/luft/engine/board"
+
+// Accumulator holds the hidden layer's inputs of both perspectives:
+// Values[c] is the accumulator from colour c's point of view, Hidden
+// int16 each. Both slices share one allocation, made by
+// Network.NewAccumulator or by the first Refresh of a zero Accumulator;
+// after that no method allocates. An Accumulator belongs to the network
+// whose Hidden it was sized for.
+type Accumulator struct {
+	Values [2][]int16
+}
+
+// NewAccumulator returns an accumulator sized for n, all zero: Refresh it
+// before use.
+func (n *Network) NewAccumulator() *Accumulator {
+	acc := &Accumulator{}
+	acc.alloc(n.Hidden)
+	return acc
+}
+
+func (acc *Accumulator) alloc(hidden int) {
+	buf := make([]int16, 2*hidden)
+	acc.Values[board.White] = buf[:hidden:hidden]
+	acc.Values[board.Black] = buf[hidden:]
+}
+
+// CopyFrom makes acc a copy of src, which must have the same size: the
+// step of an accumulator stack before the updates of a move.
+func (acc *Accumulator) CopyFrom(src *Accumulator) {
+	copy(acc.Values[0], src.Values[0])
+	copy(acc.Values[1], src.Values[1])
+}
+
+// column returns the weights of feature f.
+func (n *Network) column(f int) []int16 {
+	h := n.Hidden
+	return n.FeatureWeights[f*h : f*h+h : f*h+h]
+}
+
+// Refresh computes acc from scratch for pos: the bias plus the column of
+// every piece, from each perspective. A zero or wrongly sized acc is
+// (re)allocated first; otherwise Refresh does not allocate.
+func (n *Network) Refresh(acc *Accumulator, pos *board.Position) {
+	if len(acc.Values[0]) != n.Hidden || len(acc.Values[1]) != n.Hidden {
+		acc.alloc(n.Hidden)
+	}
+	copy(acc.Values[board.White], n.FeatureBias)
+	copy(acc.Values[board.Black], n.FeatureBias)
+	for c := board.White; c <= board.Black; c++ {
+		for t := board.Pawn; t <= board.King; t++ {
+			pc := board.MakePiece(c, t)
+			for bb := pos.Pieces(c, t); bb != 0; {
+				n.Add(acc, pc, bb.PopLSB())
+			}
+		}
+	}
+}
+
+// Add adds piece pc on square sq to both perspectives of acc.
+func (n *Network) Add(acc *Accumulator, pc board.Piece, sq board.Square) {
+	addColumn(acc.Values[board.White], n.column(FeatureIndex(board.White, pc, sq)))
+	addColumn(acc.Values[board.Black], n.column(FeatureIndex(board.Black, pc, sq)))
+}
+
+// Sub removes piece pc on square sq from both perspectives of acc.
+func (n *Network) Sub(acc *Accumulator, pc board.Piece, sq board.Square) {
+	subColumn(acc.Values[board.White], n.column(FeatureIndex(board.White, pc, sq)))
+	subColumn(acc.Values[board.Black], n.column(FeatureIndex(board.Black, pc, sq)))
+}
+
+// Move moves piece pc from square from to square to in both perspectives
+// of acc: Sub(from) and Add(to) in one pass.
+func (n *Network) Move(acc *Accumulator, pc board.Piece, from, to board.Square) {
+	for p := board.White; p <= board.Black; p++ {
+		moveColumns(acc.Values[p], n.column(FeatureIndex(p, pc, from)), n.column(FeatureIndex(p, pc, to)))
+	}
+}
+
+// ApplyMove updates acc, the accumulator of pos, for the legal move m. Call
+// it before pos.Make(m): it reads the moving and captured pieces from pos.
+// It handles every kind of move: quiet, capture, en passant, castling
+// (king and rook; the standard and Chess960 target squares, as the board
+// plays them) and promotion.
+func (n *Network) ApplyMove(acc *Accumulator, pos *board.Position, m board.Move) {
+	from, to := m.From(), m.To()
+	pc := pos.PieceAt(from)
+	switch {
+	case m.IsCastling():
+		// to is the rook's square; the king goes to the g or c file and
+		// the rook to the f or d file, on the king's rank. In Chess960 a
+		// target may be the other piece's origin, so remove both first.
+		rank := from.Rank()
+		kingTo, rookTo := board.MakeSquare(2, rank), board.MakeSquare(3, rank)
+		if to > from {
+			kingTo, rookTo = board.MakeSquare(6, rank), board.MakeSquare(5, rank)
+		}
+		rook := pos.PieceAt(to)
+		n.Sub(acc, pc, from)
+		n.Sub(acc, rook, to)
+		n.Add(acc, pc, kingTo)
+		n.Add(acc, rook, rookTo)
+	case m.IsEnPassant():
+		capSq := to ^ 8
+		n.Sub(acc, pos.PieceAt(capSq), capSq)
+		n.Move(acc, pc, from, to)
+	case m.IsPromotion():
+		if captured := pos.PieceAt(to); captured != board.NoPiece {
+			n.Sub(acc, captured, to)
+		}
+		n.Sub(acc, pc, from)
+		n.Add(acc, board.MakePiece(pc.Color(), m.Promotion()), to)
+	default:
+		if captured := pos.PieceAt(to); captured != board.NoPiece {
+			n.Sub(acc, captured, to)
+		}
+		n.Move(acc, pc, from, to)
+	}
+}
+
+// Evaluate returns the network's evaluation of the position acc holds, in
+// centipawns from the point of view of stm, the side to move. It does not
+// allocate.
+func (n *Network) Evaluate(acc *Accumulator, stm board.Color) int {
+	h := n.Hidden
+	ow := n.OutputWeights[: 2*h : 2*h]
+	sum := screluDot(acc.Values[stm&1], ow[:h]) + screluDot(acc.Values[(stm^1)&1], ow[h:])
+	out := sum/QA + int64(n.OutputBias)
+	return int(out * Scale / (QA * QB))
+}
+
+// addColumn adds col to acc element-wise, with int16 wrap-around.
+func addColumn(acc, col []int16) {
+	col = col[:len(acc)]
+	for i := range acc {
+		acc[i] += col[i]
+	}
+}
+
+// subColumn subtracts col from acc element-wise, with int16 wrap-around.
+func subColumn(acc, col []int16) {
+	col = col[:len(acc)]
+	for i := range acc {
+		acc[i] -= col[i]
+	}
+}
+
+// moveColumns subtracts sub from and adds add to acc element-wise.
+func moveColumns(acc, sub, add []int16) {
+	sub = sub[:len(acc)]
+	add = add[:len(acc)]
+	for i := range acc {
+		acc[i] += add[i] - sub[i]
+	}
+}
+
+// squares[v] is v*v for v in 0..QA: the SCReLU of a clamped accumulator
+// value, scaled by QA*QA. (255 rounds the table up to 256 entries, so that
+// a uint8 index needs no bounds check.)
+var squares = func() (t [256]int32) {
+	for v := range t {
+		t[v] = int32(v * v)
+	}
+	return t
+}()
+
+// screluDot returns sum clamp(acc[i], 0, QA)^2 * w[i]. Each term fits an
+// int32 for any int16 w (at most 255*255*32768 < 2^31); the sums are
+// int64, which no Hidden up to MaxHidden can overflow. The square comes
+// from a table and the loop keeps two sums: measured faster than forming
+// (v*w)*v with one sum (about 720 against 1,400 ns for both perspectives
+// at H=256 on the development machine, under load).
+func screluDot(acc, w []int16) int64 {
+	w = w[:len(acc)]
+	var s0, s1 int64
+	i := 0
+	for ; i+2 <= len(acc); i += 2 {
+		v0 := uint8(min(max(acc[i], 0), QA))
+		v1 := uint8(min(max(acc[i+1], 0), QA))
+		s0 += int64(squares[v0] * int32(w[i]))
+		s1 += int64(squares[v1] * int32(w[i+1]))
+	}
+	if i < len(acc) {
+		v := uint8(min(max(acc[i], 0), QA))
+		s0 += int64(squares[v] * int32(w[i]))
+	}
+	return s0 + s1
+}

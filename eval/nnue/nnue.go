@@ -1,0 +1,76 @@
+package nnue
+
+import (
+	"errors"
+
+	"github.com/luftchess/luft/engine/board"
+)
+
+// The network's fixed constants. A file must state the same values.
+const (
+	Inputs = 768 // 2 colours x 6 piece types x 64 squares, per perspective
+	QA     = 255 // quantisation of the feature layer (weights, biases, accumulators)
+	QB     = 64  // quantisation of the output weights
+	Scale  = 400 // centipawns per unit of network output
+)
+
+// MaxHidden is the largest number of hidden neurons per perspective a file
+// may declare.
+const MaxHidden = 4096
+
+// Version is the file format version this package reads and writes.
+const Version = 1
+
+// ActivationSCReLU is the activation code of SCReLU in the file header,
+// the only activation there is.
+const ActivationSCReLU = 1
+
+// Magic is the first 8 bytes of a network file.
+const Magic = "LUFTNNUE"
+
+// Network is a quantised network.
+type Network struct {
+	Hidden         int     // H, neurons per perspective
+	FeatureWeights []int16 // Inputs*Hidden, feature-major: feature f's column is [f*Hidden : (f+1)*Hidden]
+	FeatureBias    []int16 // Hidden
+	OutputWeights  []int16 // 2*Hidden: the side to move's accumulator first, then the other's
+	OutputBias     int32   // scaled by QA*QB
+}
+
+// FeatureIndex is the input index of piece pc on square sq from perspective
+// persp: ((pc's colour != persp)*6 + pc's type)*64 + (sq if persp is White, else sq^56),
+// types ordered pawn, knight, bishop, rook, queen, king = 0..5; a1 = square 0.
+func FeatureIndex(persp board.Color, pc board.Piece, sq board.Square) int {
+	them := int(pc.Color()^persp) & 1
+	return (them*6+int(pc.Type()))*64 + (int(sq&63) ^ (56 * int(persp&1)))
+}
+
+// NewNetwork returns a network of hidden neurons per perspective with all
+// weights and biases zero, or an error if hidden is out of 1..MaxHidden.
+func NewNetwork(hidden int) (*Network, error) {
+	if hidden < 1 || hidden > MaxHidden {
+		return nil, errHidden(hidden)
+	}
+	return &Network{
+		Hidden:         hidden,
+		FeatureWeights: make([]int16, Inputs*hidden),
+		FeatureBias:    make([]int16, hidden),
+		OutputWeights:  make([]int16, 2*hidden),
+	}, nil
+}
+
+// Validate reports whether the slices of n have the lengths its Hidden
+// calls for.
+func (n *Network) Validate() error {
+	switch {
+	case n.Hidden < 1 || n.Hidden > MaxHidden:
+		return errHidden(n.Hidden)
+	case len(n.FeatureWeights) != Inputs*n.Hidden:
+		return errors.New("nnue: FeatureWeights has the wrong length")
+	case len(n.FeatureBias) != n.Hidden:
+		return errors.New("nnue: FeatureBias has the wrong length")
+	case len(n.OutputWeights) != 2*n.Hidden:
+		return errors.New("nnue: OutputWeights has the wrong length")
+	}
+	return nil
+}
