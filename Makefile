@@ -55,7 +55,7 @@ perft-full:
 
 ## perft-bench: perft speed next to Stockfish's in the same run, and the Go benchmarks
 perft-bench:
-	$(GO) test -tags stockfish ./perft -run TestVersusStockfish -v -stockfish $(STOCKFISH)
+	$(GO) test -tags stockfish ./cmd/luft -run TestPerftVersusStockfish -v -stockfish $(STOCKFISH)
 	$(GO) test -run '^$$' -bench . -benchmem ./perft ./engine/board
 
 ## eval-bench: evaluation speed (ns/op, min-ns/eval, allocs/op)

@@ -3,7 +3,6 @@ package eval
 import (
 	"math"
 	"path/filepath"
-	"strings"
 	"testing"
 	"time"
 
@@ -31,33 +30,6 @@ var benchFENs = []string{
 	"8/8/4k3/3n4/8/3BK3/8/8 w - - 0 60",
 }
 
-// mirror returns the FEN of fen with the board flipped vertically and
-// the colours swapped: the same position for the other side.
-func mirror(t *testing.T, fen string) string {
-	t.Helper()
-	f := strings.Fields(fen)
-	ranks := strings.Split(f[0], "/")
-	for i, j := 0, len(ranks)-1; i < j; i, j = i+1, j-1 {
-		ranks[i], ranks[j] = ranks[j], ranks[i]
-	}
-	swap := func(s string) string {
-		return strings.Map(func(r rune) rune {
-			switch {
-			case r >= 'a' && r <= 'z':
-				return r - 'a' + 'A'
-			case r >= 'A' && r <= 'Z':
-				return r - 'A' + 'a'
-			}
-			return r
-		}, s)
-	}
-	out := []string{swap(strings.Join(ranks, "/")), map[string]string{"w": "b", "b": "w"}[f[1]], swap(f[2]), f[3]}
-	if f[3] != "-" {
-		out[3] = string(f[3][0]) + map[byte]string{'3': "6", '6': "3"}[f[3][1]]
-	}
-	return strings.Join(out, " ")
-}
-
 // epdFENs returns the positions of the EPD files in testdata, copies of
 // the shared data's perft and tactics suites (see testdata/README.md).
 func epdFENs(t *testing.T, names ...string) []string {
@@ -79,7 +51,7 @@ func TestSymmetry(t *testing.T) {
 	fens := append(epdFENs(t, "perftsuite.epd", "cpw_perft.epd", "perft_talkchess_sedlak.epd", "wacnew.epd", "bratko_kopec.epd"), benchFENs...)
 	e := New()
 	for _, fen := range fens {
-		p, q := boardtest.Position(t, fen), boardtest.Position(t, mirror(t, fen))
+		p, q := boardtest.Position(t, fen), boardtest.Position(t, boardtest.Mirror(fen))
 		if a, b := e.Evaluate(p), e.Evaluate(q); a != b {
 			t.Errorf("Evaluate(%s) = %d, but %d for its mirror %s", fen, a, b, q.FEN())
 		}

@@ -15,6 +15,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
 	"github.com/luftchess/luft/engine/board"
 	"github.com/luftchess/luft/engine/board/boardtest"
 	"github.com/luftchess/luft/engine/board/epd"
@@ -324,32 +325,6 @@ func suiteFENs(t testing.TB) []string {
 	return fens
 }
 
-// mirror returns the FEN of fen with the board flipped vertically and the
-// colours (pieces, side to move, castling rights) swapped.
-func mirror(fen string) string {
-	f := strings.Fields(fen)
-	ranks := strings.Split(f[0], "/")
-	for i, j := 0, len(ranks)-1; i < j; i, j = i+1, j-1 {
-		ranks[i], ranks[j] = ranks[j], ranks[i]
-	}
-	swap := func(s string) string {
-		return strings.Map(func(r rune) rune {
-			switch {
-			case r >= 'a' && r <= 'z':
-				return r - 'a' + 'A'
-			case r >= 'A' && r <= 'Z':
-				return r - 'A' + 'a'
-			}
-			return r
-		}, s)
-	}
-	out := []string{swap(strings.Join(ranks, "/")), map[string]string{"w": "b", "b": "w"}[f[1]], swap(f[2]), f[3]}
-	if f[3] != "-" {
-		out[3] = string(f[3][0]) + map[byte]string{'3': "6", '6': "3"}[f[3][1]]
-	}
-	return strings.Join(out, " ")
-}
-
 func TestMirrorSymmetry(t *testing.T) {
 	n := testNet(t, 32)
 	acc, macc := n.NewAccumulator(), n.NewAccumulator()
@@ -357,7 +332,7 @@ func TestMirrorSymmetry(t *testing.T) {
 	distinct := make(map[int]bool)
 	for _, fen := range fens {
 		pos := boardtest.Position(t, fen)
-		mpos := boardtest.Position(t, mirror(fen))
+		mpos := boardtest.Position(t, boardtest.Mirror(fen))
 		n.Refresh(acc, pos)
 		n.Refresh(macc, mpos)
 		got, want := n.Evaluate(macc, mpos.SideToMove()), n.Evaluate(acc, pos.SideToMove())

@@ -131,6 +131,14 @@ func (e *Engine) await(ctx context.Context, token string, timeout time.Duration,
 	}
 }
 
+// Await reads the engine's output until a line whose first token is
+// token, which it returns, discarding the lines before it; it waits at
+// most timeout. It serves commands outside UCI proper, such as
+// Stockfish's "go perft" (answered by "Nodes searched: N").
+func (e *Engine) Await(ctx context.Context, token string, timeout time.Duration) (string, error) {
+	return e.await(ctx, token, timeout, nil)
+}
+
 // request writes cmd and waits at most timeout for a line whose first
 // token is reply, passing the lines before it to seen (which may be nil).
 func (e *Engine) request(ctx context.Context, cmd, reply string, timeout time.Duration, seen func(string)) error {

@@ -3,6 +3,7 @@
 package boardtest
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/luftchess/luft/engine/board"
@@ -16,4 +17,32 @@ func Position(t testing.TB, fen string) *board.Position {
 		t.Fatalf("ParseFEN(%q): %v", fen, err)
 	}
 	return p
+}
+
+// Mirror returns the FEN of fen with the board flipped vertically and the
+// colours (pieces, side to move, castling rights, en passant) swapped: the
+// same position for the other side. fen needs at least its first four
+// fields; the counters are dropped.
+func Mirror(fen string) string {
+	f := strings.Fields(fen)
+	ranks := strings.Split(f[0], "/")
+	for i, j := 0, len(ranks)-1; i < j; i, j = i+1, j-1 {
+		ranks[i], ranks[j] = ranks[j], ranks[i]
+	}
+	swap := func(s string) string {
+		return strings.Map(func(r rune) rune {
+			switch {
+			case r >= 'a' && r <= 'z':
+				return r - 'a' + 'A'
+			case r >= 'A' && r <= 'Z':
+				return r - 'A' + 'a'
+			}
+			return r
+		}, s)
+	}
+	out := []string{swap(strings.Join(ranks, "/")), map[string]string{"w": "b", "b": "w"}[f[1]], swap(f[2]), f[3]}
+	if f[3] != "-" {
+		out[3] = string(f[3][0]) + map[byte]string{'3': "6", '6': "3"}[f[3][1]]
+	}
+	return strings.Join(out, " ")
 }
