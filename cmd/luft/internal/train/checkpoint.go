@@ -1,0 +1,87 @@
+package train
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"io"
+	"math"
+)
+
+// The float checkpoint file; doc.go describes it.
+const (
+	CheckpointMagic   = "LUFTCKPT"
+	CheckpointVersion = 1
+	maxHidden         = 1 << 16
+)
+
+// WriteCheckpoint writes the network, Adam's state and the epoch count.
+func (t *Trainer) WriteCheckpoint(w io.Writer) error {
+	le := binary.LittleEndian
+	var hdr []byte
+	hdr = append(hdr, CheckpointMagic...)
+	hdr = le.AppendUint32(hdr, CheckpointVersion)
+	hdr = le.AppendUint32(hdr, uint32(t.Net.H))
+	hdr = le.AppendUint32(hdr, uint32(t.Epoch))
+	hdr = le.AppendUint64(hdr, t.Step)
+	crc := crc32.NewIEEE()
+	bw := bufio.NewWriterSize(io.MultiWriter(w, crc), 1<<16)
+	bw.Write(hdr)
+	buf := make([]byte, 0, 4096)
+	for _, a := range [][]float32{t.Net.P, t.M, t.V} {
+		for i, x := range a {
+			buf = le.AppendUint32(buf, math.Float32bits(x))
+			if len(buf) == cap(buf) || i == len(a)-1 {
+				bw.Write(buf)
+				buf = buf[:0]
+			}
+		}
+	}
+	if err := bw.Flush(); err != nil {
+		return err
+	}
+	_, err := w.Write(le.AppendUint32(nil, crc.Sum32()))
+	return err
+}
+
+// ReadCheckpoint reads a checkpoint into a trainer for NewTrainer.
+func ReadCheckpoint(r io.Reader) (*Trainer, error) {
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, err
+	}
+	const hdr = 8 + 4 + 4 + 4 + 8
+	le := binary.LittleEndian
+	switch {
+	case len(data) < hdr+4:
+		return nil, errors.New("checkpoint: truncated")
+	case string(data[:8]) != CheckpointMagic:
+		return nil, fmt.Errorf("checkpoint: not a Luft checkpoint (magic %q)", data[:8])
+	case le.Uint32(data[8:]) != CheckpointVersion:
+		return nil, fmt.Errorf("checkpoint: version %d, want %d", le.Uint32(data[8:]), CheckpointVersion)
+	}
+	h := int(le.Uint32(data[12:]))
+	if h < 1 || h > maxHidden {
+		return nil, fmt.Errorf("checkpoint: bad hidden size %d", h)
+	}
+	np := paramCount(h)
+	if want := hdr + 3*4*np + 4; len(data) != want {
+		return nil, fmt.Errorf("checkpoint: %d bytes, want %d for hidden size %d", len(data), want, h)
+	}
+	body := data[:len(data)-4]
+	if got, want := crc32.ChecksumIEEE(body), le.Uint32(data[len(body):]); got != want {
+		return nil, fmt.Errorf("checkpoint: CRC %08x, want %08x", got, want)
+	}
+	t := &Trainer{Net: &Net{H: h}, Epoch: int(le.Uint32(data[16:])), Step: le.Uint64(data[20:])}
+	rd := bytes.NewReader(body[hdr:])
+	for _, a := range []*[]float32{&t.Net.P, &t.M, &t.V} {
+		*a = make([]float32, np)
+		if err := binary.Read(rd, le, *a); err != nil {
+			return nil, err
+		}
+	}
+	return t, nil
+}

@@ -1,0 +1,139 @@
+package train
+
+import (
+	"math"
+	"math/rand/v2"
+
+	"github.com/luftchess/luft/eval/nnue"
+)
+
+// Network constants: those of the inference side (eval/nnue), and the
+// clipping that keeps its quantisation in range.
+const (
+	Inputs = nnue.Inputs
+	Scale  = nnue.Scale
+	QA     = nnue.QA
+	QB     = nnue.QB
+	// Clip bounds every weight but the output bias after each step, so
+	// that quantisation by QA cannot overflow int16.
+	Clip = 1.98
+)
+
+// flip turns a feature from one perspective into the same piece's feature
+// from the other: colour relation swapped, square mirrored.
+func flip(f uint16) uint16 {
+	if f >= 384 {
+		return (f - 384) ^ 56
+	}
+	return (f + 384) ^ 56
+}
+
+// Net is the float network "(768 -> H) x 2 -> 1" with SCReLU. Its
+// parameters live in one slice P, in the order W (768 columns of H, feature
+// major), B (H), O (2H, side to move first), and the output bias.
+type Net struct {
+	H int
+	P []float32
+}
+
+// NewNet returns a network with hidden size h, its weights drawn from
+// seed: feature weights uniform in ±0.5/sqrt(32) (about 32 are active),
+// output weights uniform in ±1/sqrt(2H), biases zero.
+func NewNet(h int, seed uint64) *Net {
+	n := &Net{H: h, P: make([]float32, paramCount(h))}
+	rng := rand.New(rand.NewPCG(seed, 0x6e6e7565))
+	w := n.W()
+	a := float32(0.5 / math.Sqrt(32)) // ~32 active inputs
+	for i := range w {
+		w[i] = (2*rng.Float32() - 1) * a
+	}
+	o := n.O()
+	b := float32(1 / math.Sqrt(float64(2*h)))
+	for i := range o {
+		o[i] = (2*rng.Float32() - 1) * b
+	}
+	return n
+}
+
+func paramCount(h int) int { return Inputs*h + h + 2*h + 1 }
+
+// W returns the feature weights, column f at [f*H, (f+1)*H).
+func (n *Net) W() []float32 { return n.P[:Inputs*n.H] }
+
+// B returns the feature bias.
+func (n *Net) B() []float32 { return n.P[Inputs*n.H : (Inputs+1)*n.H] }
+
+// O returns the output weights, the side to move's H first.
+func (n *Net) O() []float32 { return n.P[(Inputs+1)*n.H : (Inputs+3)*n.H] }
+
+// OB returns a pointer to the output bias.
+func (n *Net) OB() *float32 { return &n.P[(Inputs+3)*n.H] }
+
+func screlu(x float32) float32 {
+	x = min(max(x, 0), 1)
+	return x * x
+}
+
+// accumulate sets acc to the bias plus the columns of the features fs.
+func (n *Net) accumulate(acc []float32, fs []uint16, them bool) {
+	h := n.H
+	copy(acc, n.B())
+	w := n.W()
+	for _, f := range fs {
+		if them {
+			f = flip(f)
+		}
+		add(acc, w[int(f)*h:int(f)*h+h])
+	}
+}
+
+// forward returns the network's raw output for s, leaving the two
+// accumulators (before activation) in us and them.
+func (n *Net) forward(s *Sample, us, them []float32) float32 {
+	fs := s.F[:s.N]
+	n.accumulate(us, fs, false)
+	n.accumulate(them, fs, true)
+	o := n.O()
+	ou, ot := o[:len(us)], o[len(us):2*len(us)]
+	var sum float32
+	for i, x := range us {
+		sum += screlu(x) * ou[i]
+	}
+	ot = ot[:len(them)]
+	for i, x := range them {
+		sum += screlu(x) * ot[i]
+	}
+	return sum + *n.OB()
+}
+
+// Eval returns the network's evaluation of s in centipawns, side to move's
+// view.
+func (n *Net) Eval(s *Sample) float64 {
+	us, them := make([]float32, n.H), make([]float32, n.H)
+	return float64(n.forward(s, us, them)) * Scale
+}
+
+// Clone returns a deep copy of n.
+func (n *Net) Clone() *Net {
+	return &Net{H: n.H, P: append([]float32(nil), n.P...)}
+}
+
+// add adds src to dst, element by element; len(src) >= len(dst).
+func add(dst, src []float32) {
+	src = src[:len(dst)]
+	i := 0
+	for ; i+8 <= len(dst); i += 8 {
+		d, s := dst[i:i+8:i+8], src[i:i+8:i+8]
+		d[0] += s[0]
+		d[1] += s[1]
+		d[2] += s[2]
+		d[3] += s[3]
+		d[4] += s[4]
+		d[5] += s[5]
+		d[6] += s[6]
+		d[7] += s[7]
+	}
+	for ; i < len(dst); i++ {
+		dst[i] += src[i]
+	}
+}

@@ -1,0 +1,46 @@
+package train
+
+import (
+	"bytes"
+	"io"
+	"math"
+
+	"github.com/luftchess/luft/eval/nnue"
+)
+
+// quant returns round(x*q), clamped to [lo, hi].
+func quant(x float32, q float64, lo, hi float64) float64 {
+	return min(max(math.Round(float64(x)*q), lo), hi)
+}
+
+// Quantized returns n quantised for the engine: feature weights and
+// biases times QA, output weights times QB, the output bias times QA*QB,
+// each rounded half away from zero and clamped to its integer type.
+func (n *Net) Quantized() *nnue.Network {
+	i16 := func(xs []float32, q float64) []int16 {
+		out := make([]int16, len(xs))
+		for i, x := range xs {
+			out[i] = int16(quant(x, q, math.MinInt16, math.MaxInt16))
+		}
+		return out
+	}
+	return &nnue.Network{
+		Hidden:         n.H,
+		FeatureWeights: i16(n.W(), QA),
+		FeatureBias:    i16(n.B(), QA),
+		OutputWeights:  i16(n.O(), QB),
+		OutputBias:     int32(quant(*n.OB(), QA*QB, math.MinInt32, math.MaxInt32)),
+	}
+}
+
+// QuantizedBytes returns the quantised file of n, in eval/nnue's format.
+func (n *Net) QuantizedBytes() []byte {
+	var b bytes.Buffer
+	if err := n.WriteQuantized(&b); err != nil {
+		panic("train: " + err.Error()) // the slices have the sizes Write checks
+	}
+	return b.Bytes()
+}
+
+// WriteQuantized writes the quantised file of n to w.
+func (n *Net) WriteQuantized(w io.Writer) error { return n.Quantized().Write(w) }

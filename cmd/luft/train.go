@@ -1,0 +1,128 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"runtime"
+
+	"github.com/luftchess/luft/cmd/luft/internal/train"
+)
+
+const trainUsage = `usage: luft train -out DIR [options] FILE...
+
+Trains Luft's NNUE, (768 -> H) x 2 -> 1 with SCReLU, on datagen files
+(cmd/luft/internal/datagen): Adam on the mean squared error between
+sigmoid(eval/K) and lambda*sigmoid(score/K) + (1-lambda)*result. The last
+-val fraction of the positions (of the files in order) is held out for
+validation. After each epoch it writes DIR/epoch-N.ckpt, a float
+checkpoint that -resume continues exactly, and DIR/net.nnue, the quantised
+net; cmd/luft/internal/train/doc.go describes both formats. A progress bar
+goes to standard error, a line per epoch to standard output.
+
+options:
+`
+
+// runTrain is the train subcommand.
+func runTrain(args []string) int {
+	cfg, files, val, resume, err := trainConfig(args)
+	if errors.Is(err, flag.ErrHelp) {
+		return 2
+	}
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "luft train: %v\n", err)
+		return 2
+	}
+	var ck *train.Trainer
+	if resume != "" {
+		f, err := os.Open(resume)
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "luft train: %v\n", err)
+			return 1
+		}
+		ck, err = train.ReadCheckpoint(f)
+		f.Close()
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "luft train: %s: %v\n", resume, err)
+			return 1
+		}
+		if cfg.Hidden != 0 && cfg.Hidden != ck.Net.H {
+			fmt.Fprintf(os.Stderr, "luft train: -hidden %d, but %s has %d hidden neurons\n", cfg.Hidden, resume, ck.Net.H)
+			return 2
+		}
+		if ck.Epoch >= cfg.Epochs {
+			fmt.Fprintf(os.Stderr, "luft train: %s has %d epochs already; -epochs counts them, so raise it\n", resume, ck.Epoch)
+			return 2
+		}
+	}
+	if err := os.MkdirAll(cfg.OutDir, 0o755); err != nil {
+		fmt.Fprintf(os.Stderr, "luft train: %v\n", err)
+		return 1
+	}
+	trainSet, valSet, err := train.Load(files, val)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "luft train: %v\n", err)
+		return 1
+	}
+	t, err := train.NewTrainer(cfg, ck)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "luft train: %v\n", err)
+		return 2
+	}
+	if _, err := t.Run(trainSet, valSet); err != nil {
+		fmt.Fprintf(os.Stderr, "luft train: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+// trainConfig parses the train flags into a configuration, the data
+// files, the validation fraction and the checkpoint to resume.
+func trainConfig(args []string) (cfg train.Config, files []string, val float64, resume string, err error) {
+	cfg = train.Defaults()
+	fs := flag.NewFlagSet("luft train", flag.ContinueOnError)
+	fs.Usage = func() {
+		fmt.Fprint(fs.Output(), trainUsage)
+		fs.PrintDefaults()
+	}
+	fs.IntVar(&cfg.Epochs, "epochs", cfg.Epochs, "train until `N` epochs in all (a resumed checkpoint's included)")
+	fs.IntVar(&cfg.Batch, "batch", cfg.Batch, "`positions` per optimiser step")
+	fs.Float64Var(&cfg.LR, "lr", cfg.LR, "Adam's learning `rate` at the first epoch")
+	fs.StringVar(&cfg.Schedule, "schedule", cfg.Schedule, "learning rate decay over the epochs: cosine, step or none")
+	fs.IntVar(&cfg.StepEvery, "step-every", cfg.StepEvery, "step schedule: multiply the rate by -gamma every `N` epochs")
+	fs.Float64Var(&cfg.Gamma, "gamma", cfg.Gamma, "step schedule: the rate's `factor`")
+	fs.Float64Var(&cfg.Lambda, "lambda", cfg.Lambda, "`weight` of the score in the target; 1-lambda goes to the result")
+	fs.Float64Var(&cfg.K, "k", cfg.K, "sigmoid scale `K` in centipawns")
+	fs.IntVar(&cfg.Hidden, "hidden", cfg.Hidden, "hidden neurons `H` per perspective")
+	fs.IntVar(&cfg.Threads, "threads", runtime.NumCPU(), "compute gradients on `T` goroutines")
+	fs.Uint64Var(&cfg.Seed, "seed", cfg.Seed, "`seed` of the initial weights and the shuffles")
+	fs.Float64Var(&val, "val", 0.05, "hold out this last `fraction` of the positions for validation")
+	fs.StringVar(&cfg.OutDir, "out", "", "write checkpoints and net.nnue to `DIR` (created if need be)")
+	fs.StringVar(&resume, "resume", "", "continue training from float checkpoint `FILE`")
+	if err = fs.Parse(args); err != nil {
+		return
+	}
+	files = fs.Args()
+	hiddenSet := false
+	fs.Visit(func(f *flag.Flag) { hiddenSet = hiddenSet || f.Name == "hidden" })
+	switch {
+	case len(files) == 0:
+		err = errors.New("give one or more datagen files")
+	case cfg.OutDir == "":
+		err = errors.New("-out DIR is required")
+	case cfg.Threads < 1:
+		err = errors.New("-threads must be at least 1")
+	case !(val >= 0 && val < 1):
+		err = errors.New("-val must be in [0, 1)")
+	case resume != "" && !hiddenSet:
+		cfg.Hidden = 0 // taken from the checkpoint
+	}
+	if err == nil {
+		c := cfg
+		c.Hidden = max(c.Hidden, 1) // 0: the checkpoint's
+		err = c.Check()
+	}
+	cfg.Progress, cfg.Log = os.Stderr, os.Stdout
+	return
+}
