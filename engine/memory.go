@@ -64,7 +64,9 @@ func checkMemory(o, cur Options, avail uint64) error {
 	if o.Threads > MaxThreads {
 		return fmt.Errorf("%d threads are more than the %d Luft supports", o.Threads, MaxThreads)
 	}
-	need, freed := memoryNeed(o), memoryNeed(cur)
+	// The default table and thread always fit: the engine starts with
+	// them before any check could refuse them.
+	need, freed := memoryNeed(o), max(memoryNeed(cur), memoryNeed(Options{HashMB: DefaultHashMB, Threads: DefaultThreads}))
 	if avail == 0 || need <= freed {
 		return nil
 	}

@@ -19,6 +19,7 @@ func TestCheckMemory(t *testing.T) {
 		{Options{HashMB: 16, Threads: MaxThreads + 1}, 1 << 40, false},
 		{Options{HashMB: 16, Threads: 200}, 100 * mib, false}, // 200 threads' histories do not fit
 		{Options{HashMB: 8, Threads: 1}, 1 * mib, true},       // shrinking always fits
+		{Options{HashMB: 16, Threads: 1}, 1, true},            // the defaults always fit
 	}
 	for _, tt := range tests {
 		err := checkMemory(tt.o, cur, tt.avail)

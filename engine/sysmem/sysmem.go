@@ -5,8 +5,9 @@
 //
 // On Linux the figures come from /proc/meminfo (MemTotal, MemAvailable),
 // lowered to a cgroup memory limit when one is set (cgroup v2 memory.max,
-// or v1 memory.limit_in_bytes, with the usage beside it). Elsewhere they
-// are unknown.
+// or v1 memory.limit_in_bytes, with the usage beside it), and what is
+// available is lowered further to the address space an RLIMIT_AS
+// (ulimit -v) leaves. Elsewhere they are unknown.
 package sysmem
 
 import (
@@ -36,6 +37,9 @@ func Read() Memory {
 		if m.Available == 0 || free < m.Available {
 			m.Available = free
 		}
+	}
+	if left, ok := addressSpaceLeft(); ok && (m.Available == 0 || left < m.Available) {
+		m.Available = max(left, 1) // 1: known to be (nearly) nothing, not unknown
 	}
 	return m
 }
