@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/luftchess/luft/engine/board"
+	"github.com/luftchess/luft/eval/nnue"
 )
 
 // Limits says when a search must stop. A zero field sets no limit; with no
@@ -44,6 +45,11 @@ type Options struct {
 	// Disabled switches search techniques off, for test matches. The
 	// zero value plays with all of them.
 	Disabled Features
+
+	// Net, when not nil, is the network that evaluates positions instead
+	// of the hand-crafted evaluation. It must not change while the engine
+	// holds it; several engines and threads may share one.
+	Net *nnue.Network
 }
 
 // Bound tells whether a reported score is exact or only a bound.

@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"context"
 	"testing"
 
 	"github.com/luftchess/luft/engine/board"
@@ -18,20 +17,7 @@ var benchPositions = []string{
 // BenchmarkSearch measures fixed-depth searches; with -benchmem it shows
 // that the tree search allocates nothing beyond per-search setup.
 func BenchmarkSearch(b *testing.B) {
-	e := New(Options{HashMB: 16})
-	var pos []*board.Position
-	for _, fen := range benchPositions {
-		pos = append(pos, boardtest.Position(b, fen))
-	}
-	b.ReportAllocs()
-	var nodes uint64
-	for b.Loop() {
-		for _, p := range pos {
-			e.NewGame()
-			e.Search(context.Background(), p, Limits{Depth: 8}, func(i Info) { nodes = i.Nodes })
-		}
-	}
-	_ = nodes
+	benchSearch(b, Options{HashMB: 16})
 }
 
 // BenchmarkPicker measures generating and ordering all moves of a

@@ -67,11 +67,18 @@ func (e *Engine) SetOptions(o Options) {
 		}
 		e.table = tt.New(o.HashMB)
 	}
+	if o.Net != e.opts.Net {
+		// The table's static evaluations are the other evaluator's.
+		e.table.Clear()
+	}
 	if len(e.threads) != o.Threads {
 		e.threads = make([]*thread, o.Threads)
 		for i := range e.threads {
 			e.threads[i] = newThread(i, e)
 		}
+	}
+	for _, t := range e.threads {
+		t.setNet(o.Net)
 	}
 	e.opts = o
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/luftchess/luft/engine/board"
 	"github.com/luftchess/luft/engine/tt"
 	"github.com/luftchess/luft/eval"
+	"github.com/luftchess/luft/eval/nnue"
 )
 
 // Score bounds used inside the search, as ints.
@@ -55,6 +56,13 @@ type thread struct {
 	pos   *board.Position
 	eval  *eval.Evaluator
 
+	// net, when not nil, evaluates instead of eval, from accs[ply], the
+	// accumulator of the position at ply: accs[0] is refreshed at the
+	// root, and accs[ply+1] is derived from accs[ply] before every move
+	// made from ply (push), so Unmake needs nothing.
+	net  *nnue.Network
+	accs []nnue.Accumulator
+
 	nodes     uint64
 	shared    atomic.Uint64 // nodes, published every checkInterval nodes
 	nodeLimit uint64
@@ -93,6 +101,28 @@ func newThread(id int, e *Engine) *thread {
 	return &thread{id: id, e: e, eval: eval.New()}
 }
 
+// setNet makes the thread evaluate with net (nil: the hand-crafted
+// evaluation), allocating its accumulator stack once.
+func (t *thread) setNet(net *nnue.Network) {
+	if net == t.net {
+		return
+	}
+	t.net, t.accs = net, nil
+	if net == nil {
+		return
+	}
+	// One accumulator per ply a node can be evaluated at (below MaxPly),
+	// with room to spare, in one allocation.
+	const plies = MaxPly + 1
+	buf := make([]int16, 2*plies*net.Hidden)
+	t.accs = make([]nnue.Accumulator, plies)
+	for i := range t.accs {
+		b := buf[2*i*net.Hidden : 2*(i+1)*net.Hidden]
+		t.accs[i].Values[board.White] = b[:net.Hidden:net.Hidden]
+		t.accs[i].Values[board.Black] = b[net.Hidden:]
+	}
+}
+
 func (t *thread) clearHistory() {
 	t.hist = history{}
 	t.cont = contHistory{}
@@ -118,6 +148,9 @@ func (t *thread) prepare(r *run, pos *board.Position, root []rootMove) {
 		t.stack[i].killers = [2]board.Move{}
 	}
 	t.stack[0].eval = noEval
+	if t.net != nil {
+		t.net.Refresh(&t.accs[0], t.pos)
+	}
 }
 
 // iterate runs iterative deepening until the limits or a stop end it.
@@ -232,6 +265,9 @@ func (t *thread) searchRoot(alpha, beta, depth int) int {
 			t.r.report(Info{Depth: depth, CurrMove: m, CurrMoveNumber: i + 1})
 		}
 		t.playing(0, m)
+		if t.net != nil {
+			t.push(0, m)
+		}
 		newDepth := depth - 1
 		pos.Make(m)
 		if pos.InCheck() && t.r.features&CheckExtension != 0 {
@@ -314,16 +350,38 @@ func (t *thread) settled(ply int) (score int, ok bool) {
 	case t.pos.InCheck():
 		return 0, true
 	}
+	if t.net != nil {
+		return t.netEvaluate(ply), true
+	}
 	return t.evaluate(), true
 }
 
-// evaluate returns the static evaluation, kept clear of the mate scores.
+// evaluate returns the hand-crafted static evaluation, kept clear of the
+// mate scores. Where a network may evaluate instead, the callers test
+// t.net themselves (and call netEvaluate), so that evaluate and
+// staticEval stay small enough to be inlined.
 func (t *thread) evaluate() int {
 	return min(max(t.eval.Evaluate(t.pos), -mateBound+1), mateBound-1)
 }
 
+// netCheck, when not nil, is called at every network evaluation, with the
+// accumulator the search kept up to date incrementally and the position
+// it should hold. Tests set it to compare with a fresh Refresh.
+var netCheck func(net *nnue.Network, acc *nnue.Accumulator, pos *board.Position)
+
+// netEvaluate returns the network's evaluation of the position at ply,
+// kept clear of the mate scores.
+func (t *thread) netEvaluate(ply int) int {
+	acc := &t.accs[ply]
+	if netCheck != nil {
+		netCheck(t.net, acc, t.pos)
+	}
+	return min(max(t.net.Evaluate(acc, t.pos.SideToMove()), -mateBound+1), mateBound-1)
+}
+
 // staticEval returns the static evaluation of a node not in check: the
-// table's copy when entry is a hit, else a fresh one.
+// table's copy when entry is a hit, else a fresh hand-crafted one. With
+// a network, the callers call netEvaluate instead when entry is a miss.
 func (t *thread) staticEval(entry tt.Entry, hit bool) int {
 	if hit {
 		return int(entry.Eval)
@@ -414,7 +472,11 @@ func (t *thread) probe(n *node) (score int, ok bool) {
 func (t *thread) evaluateNode(n *node) {
 	n.staticEval, n.eval = noEval, noEval
 	if !n.inCheck {
-		n.staticEval = t.staticEval(n.entry, n.hit)
+		if t.net != nil && !n.hit {
+			n.staticEval = t.netEvaluate(n.ply)
+		} else {
+			n.staticEval = t.staticEval(n.entry, n.hit)
+		}
 		n.eval = n.staticEval
 		if b := n.entry.Bound; n.hit && (b == tt.Exact ||
 			b == tt.Lower && n.ttScore > n.eval ||
@@ -459,6 +521,9 @@ func (t *thread) nullMove(n *node) (score int, ok bool) {
 	}
 	r := 3 + depth/3 + min((n.eval-beta)/200, 3)
 	t.playing(ply, board.NoMove)
+	if t.net != nil {
+		t.push(ply, board.NoMove)
+	}
 	pos.MakeNull()
 	score = -t.search(-beta, -beta+1, depth-r, ply+1, !n.cutNode)
 	pos.UnmakeNull()
@@ -673,6 +738,9 @@ func (t *thread) reducedDepth(n *node, m board.Move, newDepth, moveCount, quietH
 func (t *thread) searchMove(n *node, m board.Move, alpha, newDepth, reduced, moveCount int) int {
 	ply := n.ply
 	t.playing(ply, m)
+	if t.net != nil {
+		t.push(ply, m)
+	}
 	t.pos.Make(m)
 	score := 0
 	if reduced > 0 {
@@ -773,6 +841,19 @@ func (t *thread) playing(ply int, m board.Move) {
 	sf.cont = &t.cont[sf.piece][m.To()]
 }
 
+// push sets the network's accumulator of ply+1 to that of ply after m
+// (NoMove for a null move), which the position has not made yet. Every
+// Make and MakeNull of the search follows a push when t.net is not nil;
+// the test is the caller's, so that the hand-crafted evaluation pays no
+// more than that branch.
+func (t *thread) push(ply int, m board.Move) {
+	acc := &t.accs[ply+1]
+	acc.CopyFrom(&t.accs[ply])
+	if m != board.NoMove {
+		t.net.ApplyMove(acc, t.pos, m)
+	}
+}
+
 // contOf returns the continuation history row of the move made from ply;
 // before the root, that of a null move.
 func (t *thread) contOf(ply int) *pieceToHistory {
@@ -811,7 +892,11 @@ func (t *thread) qsearch(alpha, beta, ply int) int {
 
 	best, staticEval := -mate+ply, noEval
 	if !inCheck {
-		staticEval = t.staticEval(entry, hit)
+		if t.net != nil && !hit {
+			staticEval = t.netEvaluate(ply)
+		} else {
+			staticEval = t.staticEval(entry, hit)
+		}
 		best = staticEval
 		if best >= beta {
 			if !hit {
@@ -834,6 +919,9 @@ func (t *thread) qsearch(alpha, beta, ply int) int {
 			}
 		}
 		t.playing(ply, m)
+		if t.net != nil {
+			t.push(ply, m)
+		}
 		pos.Make(m)
 		score := -t.qsearch(-beta, -alpha, ply+1)
 		pos.Unmake()

@@ -1,7 +1,9 @@
 package uci
 
 import (
+	"bufio"
 	"fmt"
+	"os"
 	"strconv"
 	"strings"
 	"time"
@@ -9,6 +11,7 @@ import (
 	"github.com/luftchess/luft/engine"
 	"github.com/luftchess/luft/engine/book"
 	"github.com/luftchess/luft/engine/skill"
+	"github.com/luftchess/luft/eval/nnue"
 )
 
 // settings are the current values of the UCI options.
@@ -71,6 +74,7 @@ var optionTable = []option{
 	check("UCI_ShowWDL", false, func(s *session, v bool) { s.settings.showWDL = v }),
 	check("OwnBook", false, func(s *session, v bool) { s.settings.play.ownBook = v }),
 	{name: "BookFile", kind: "string", set: setBookFile},
+	{name: "EvalFile", kind: "string", set: setEvalFile},
 	check("UCI_LimitStrength", false, func(s *session, v bool) { s.settings.play.limitStrength = v }),
 	spin("UCI_Elo", 1500, skill.MinCalibratedElo, skill.MaxCalibratedElo, func(s *session, v int) { s.settings.play.elo = v }),
 	spin("Skill Level", skill.MaxSkill, 0, skill.MaxSkill, func(s *session, v int) { s.settings.play.skillLevel = v }),
@@ -92,6 +96,62 @@ func setBookFile(s *session, value string) error {
 		s.infof("book %s: %d entries", value, b.Len())
 	}
 	return nil
+}
+
+// maxEvalFileSize bounds the size of a network file EvalFile reads; the
+// largest network the format allows (nnue.MaxHidden) takes 6.3 MB.
+const maxEvalFileSize = 64 << 20
+
+// setEvalFile reads the network named by value and makes the search
+// evaluate with it; an empty value returns to the hand-crafted
+// evaluation. A network that cannot be read, or whose accumulators
+// (per thread) would not fit in memory, leaves the previous evaluation in
+// place.
+func setEvalFile(s *session, value string) error {
+	if value == "" {
+		s.settings.engine.Net = nil
+		return nil
+	}
+	net, err := readNetwork(value)
+	if err != nil {
+		return err
+	}
+	o := s.settings.engine
+	o.Net = net
+	if err := engine.CheckMemory(o, s.applied); err != nil {
+		return err
+	}
+	s.settings.engine = o
+	if !s.quiet {
+		s.infof("EvalFile %s: network of %d neurons", value, net.Hidden)
+	}
+	return nil
+}
+
+// readNetwork reads the network file name, refusing anything but a
+// regular file of at most maxEvalFileSize bytes before opening it (opening
+// a named pipe would block until a writer came).
+func readNetwork(name string) (*nnue.Network, error) {
+	fi, err := os.Stat(name)
+	if err != nil {
+		return nil, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, fmt.Errorf("network %s: not a regular file", name)
+	}
+	if fi.Size() > maxEvalFileSize {
+		return nil, fmt.Errorf("network %s: larger than %d MiB: not read", name, maxEvalFileSize>>20)
+	}
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	net, err := nnue.Read(bufio.NewReader(f))
+	if err != nil {
+		return nil, fmt.Errorf("network %s: %w", name, err)
+	}
+	return net, nil
 }
 
 // spin declares an integer option in [min, max].

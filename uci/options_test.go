@@ -1,6 +1,10 @@
 package uci
 
 import (
+	"bytes"
+	"errors"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -10,6 +14,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/luftchess/luft/engine"
+	"github.com/luftchess/luft/eval/nnue"
 )
 
 // optionLine is the strict grammar of a declaration (checklist 1.2).
@@ -40,7 +45,7 @@ func TestOptionDeclarations(t *testing.T) {
 		}
 		names[o.name] = true
 	}
-	for _, n := range []string{"Hash", "Threads", "Ponder", "MultiPV", "Move Overhead", "UCI_ShowWDL", "Clear Hash", "OwnBook", "BookFile", "UCI_LimitStrength", "UCI_Elo", "Skill Level"} {
+	for _, n := range []string{"Hash", "Threads", "Ponder", "MultiPV", "Move Overhead", "UCI_ShowWDL", "Clear Hash", "OwnBook", "BookFile", "EvalFile", "UCI_LimitStrength", "UCI_Elo", "Skill Level"} {
 		if !names[n] {
 			t.Errorf("option %q is not declared", n)
 		}
@@ -118,5 +123,110 @@ func TestSetOption(t *testing.T) {
 		if n := strings.Count(out.String(), "info string "); n != tt.info || strings.Count(out.String(), "\n") != n {
 			t.Errorf("%q: output %q, want %d info string lines", tt.lines, out.String(), tt.info)
 		}
+	}
+}
+
+// TestEvalFile sets EvalFile to networks, files that are not networks and
+// the empty value, and checks the network the engine options hold after
+// each sequence, what the searcher was given and the info lines sent.
+func TestEvalFile(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name string, data []byte) string {
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	network := func(hidden int) []byte {
+		n, err := nnue.NewNetwork(hidden)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range n.FeatureWeights {
+			n.FeatureWeights[i] = int16(i%61 - 30)
+		}
+		n.OutputBias = 1234
+		var b bytes.Buffer
+		if err := n.Write(&b); err != nil {
+			t.Fatal(err)
+		}
+		return b.Bytes()
+	}
+	good16, good8 := write("h16.nnue", network(16)), write("h8.nnue", network(8))
+	corrupt := network(16)
+	corrupt[100] ^= 1
+	bad := write("corrupt.nnue", corrupt)
+	truncated := write("truncated.nnue", network(16)[:1000])
+	notNet := write("book.bin", []byte("not a network at all"))
+	empty := write("empty.nnue", nil)
+	huge := filepath.Join(dir, "huge.nnue")
+	if f, err := os.Create(huge); err != nil {
+		t.Fatal(err)
+	} else if err := errors.Join(f.Truncate(maxEvalFileSize+1), f.Close()); err != nil {
+		t.Fatal(err)
+	}
+
+	set := func(v string) string { return "setoption name EvalFile value " + v }
+	tests := []struct {
+		name   string
+		lines  []string
+		hidden int      // of the network in the options at the end; 0 for none
+		info   []string // the info strings, in order
+	}{
+		{"network", []string{set(good16)}, 16, []string{"EvalFile " + good16 + ": network of 16 neurons"}},
+		{"another network", []string{set(good16), set(good8)}, 8,
+			[]string{"EvalFile " + good16 + ": network of 16 neurons", "EvalFile " + good8 + ": network of 8 neurons"}},
+		{"back to hand-crafted", []string{set(good16), set("<empty>")}, 0, []string{"EvalFile " + good16 + ": network of 16 neurons"}},
+		{"empty value", []string{"setoption name evalfile value"}, 0, nil},
+		{"checksum", []string{set(good16), set(bad)}, 16,
+			[]string{"EvalFile " + good16 + ": network of 16 neurons", "option EvalFile unchanged: network " + bad + ": nnue: checksum mismatch"}},
+		{"truncated", []string{set(truncated)}, 0, []string{"option EvalFile unchanged: network " + truncated + ": nnue: file truncated"}},
+		{"not a network", []string{set(notNet)}, 0, []string{"option EvalFile unchanged: network " + notNet + ": nnue: bad magic"}},
+		{"empty file", []string{set(empty)}, 0, []string{"option EvalFile unchanged: network " + empty + ": nnue: file truncated"}},
+		{"too large", []string{set(good8), set(huge)}, 8,
+			[]string{"EvalFile " + good8 + ": network of 8 neurons", "option EvalFile unchanged: network " + huge + ": larger than 64 MiB: not read"}},
+		{"device", []string{set("/dev/zero")}, 0, []string{"option EvalFile unchanged: network /dev/zero: not a regular file"}},
+		{"directory", []string{set(good16), set(dir)}, 16,
+			[]string{"EvalFile " + good16 + ": network of 16 neurons", "option EvalFile unchanged: network " + dir + ": not a regular file"}},
+		{"missing", []string{set(filepath.Join(dir, "missing.nnue"))}, 0, []string{"option EvalFile unchanged: stat " + filepath.Join(dir, "missing.nnue")}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var out strings.Builder
+			f := &fakeSearcher{}
+			s := &session{out: &writer{w: &out}, settings: defaultSettings(), searcher: f}
+			for _, l := range tt.lines {
+				s.handle(parseLine(l))
+			}
+			net := s.settings.engine.Net
+			if got := 0; net != nil && net.Hidden != tt.hidden || net == nil && tt.hidden != 0 {
+				if net != nil {
+					got = net.Hidden
+				}
+				t.Errorf("network of %d neurons, want %d", got, tt.hidden)
+			}
+			if net != nil && net.OutputBias != 1234 {
+				t.Errorf("network read with output bias %d, want 1234", net.OutputBias)
+			}
+			if s.applied.Net != net {
+				t.Errorf("the searcher was not given the network in the options")
+			}
+			lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
+			if out.Len() == 0 {
+				lines = nil
+			}
+			if len(lines) != len(tt.info) {
+				t.Fatalf("output %q, want %d info strings %q", out.String(), len(tt.info), tt.info)
+			}
+			for i, l := range lines {
+				if want := "info string " + tt.info[i]; !strings.HasPrefix(l, want) {
+					t.Errorf("line %d: %q, want %q...", i+1, l, want)
+				}
+			}
+			if want := DefaultOptions(); tt.hidden == 0 && s.settings.engine != want {
+				t.Errorf("options %+v, want the defaults %+v", s.settings.engine, want)
+			}
+		})
 	}
 }
