@@ -3,13 +3,13 @@ package uci
 import (
 	"bufio"
 	"fmt"
-	"os"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/luftchess/luft/engine"
 	"github.com/luftchess/luft/engine/book"
+	"github.com/luftchess/luft/engine/datafile"
 	"github.com/luftchess/luft/engine/skill"
 	"github.com/luftchess/luft/eval/nnue"
 )
@@ -128,21 +128,10 @@ func setEvalFile(s *session, value string) error {
 	return nil
 }
 
-// readNetwork reads the network file name, refusing anything but a
-// regular file of at most maxEvalFileSize bytes before opening it (opening
-// a named pipe would block until a writer came).
+// readNetwork reads the network file name, a regular file of at most
+// maxEvalFileSize bytes.
 func readNetwork(name string) (*nnue.Network, error) {
-	fi, err := os.Stat(name)
-	if err != nil {
-		return nil, err
-	}
-	if !fi.Mode().IsRegular() {
-		return nil, fmt.Errorf("network %s: not a regular file", name)
-	}
-	if fi.Size() > maxEvalFileSize {
-		return nil, fmt.Errorf("network %s: larger than %d MiB: not read", name, maxEvalFileSize>>20)
-	}
-	f, err := os.Open(name)
+	f, err := datafile.Open("network", name, maxEvalFileSize)
 	if err != nil {
 		return nil, err
 	}

@@ -15,11 +15,11 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
-	"os"
 	"slices"
 	"sort"
 
 	"github.com/luftchess/luft/engine/board"
+	"github.com/luftchess/luft/engine/datafile"
 )
 
 // entrySize is the size in bytes of one book entry.
@@ -45,19 +45,7 @@ const MaxSize = 1 << 30
 // Open reads the Polyglot book in the named file, which must be a regular
 // file of at most MaxSize bytes.
 func Open(name string) (*Book, error) {
-	// Stat before opening: opening a named pipe would block until a
-	// writer came.
-	fi, err := os.Stat(name)
-	if err != nil {
-		return nil, err
-	}
-	if !fi.Mode().IsRegular() {
-		return nil, fmt.Errorf("book %s: not a regular file", name)
-	}
-	if fi.Size() > MaxSize {
-		return nil, fmt.Errorf("book %s: larger than %d MiB: not read", name, MaxSize>>20)
-	}
-	f, err := os.Open(name)
+	f, err := datafile.Open("book", name, MaxSize)
 	if err != nil {
 		return nil, err
 	}

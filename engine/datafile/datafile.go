@@ -1,0 +1,28 @@
+// Package datafile opens the data files a user names through an option,
+// such as opening books and networks. It accepts only regular files of a
+// bounded size, and checks before opening: opening a named pipe blocks
+// until a writer comes, and a device such as /dev/zero never ends.
+package datafile
+
+import (
+	"fmt"
+	"os"
+)
+
+// Open opens the named file for reading once it has checked that it is a
+// regular file of at most maxSize bytes. what names the kind of file in
+// the errors ("book", "network"); errors of the file system are returned
+// as they are.
+func Open(what, name string, maxSize int64) (*os.File, error) {
+	fi, err := os.Stat(name)
+	if err != nil {
+		return nil, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s %s: not a regular file", what, name)
+	}
+	if fi.Size() > maxSize {
+		return nil, fmt.Errorf("%s %s: larger than %d MiB: not read", what, name, maxSize>>20)
+	}
+	return os.Open(name)
+}
