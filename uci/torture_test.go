@@ -208,15 +208,6 @@ func findMove(pos *chess.Position, tok string) *chess.Move {
 	return nil
 }
 
-// trunc shortens s for a message.
-func trunc(s string) string {
-	const n = 200
-	if len(s) <= n {
-		return s
-	}
-	return fmt.Sprintf("%s... (%d bytes)", s[:n], len(s))
-}
-
 // tortureEngine is the engine process under test and the test's account
 // of the conversation: what was sent and what the answers must be.
 type tortureEngine struct {
@@ -362,7 +353,7 @@ func (e *tortureEngine) send(cmds ...tortureCmd) {
 // account records a command about to be sent.
 func (e *tortureEngine) account(c tortureCmd) {
 	e.sent++
-	e.recent = append(e.recent, fmt.Sprintf("%q", trunc(c.line)))
+	e.recent = append(e.recent, fmt.Sprintf("%q", truncate(c.line, 200)))
 	if len(e.recent) > 40 {
 		e.recent = e.recent[1:]
 	}
@@ -449,7 +440,7 @@ func (e *tortureEngine) settle(cmds []tortureCmd) time.Duration {
 func (e *tortureEngine) receive(l string) {
 	e.t.Helper()
 	if !utf8.ValidString(l) || strings.ContainsAny(l, "\r\x00") {
-		e.t.Errorf("malformed output line %q", trunc(l))
+		e.t.Errorf("malformed output line %q", truncate(l, 200))
 		return
 	}
 	f := strings.Fields(l)
@@ -478,7 +469,7 @@ func (e *tortureEngine) receive(l string) {
 			e.checked++
 		}
 		if err := w.check(f); err != nil {
-			e.t.Errorf("%q for %q after %q: %v", l, w.goLine, trunc(w.position), err)
+			e.t.Errorf("%q for %q after %q: %v", l, w.goLine, truncate(w.position, 200), err)
 		}
 	case "readyok":
 		if e.readyoks++; e.readyoks > e.isreadys {
@@ -494,7 +485,7 @@ func (e *tortureEngine) receive(l string) {
 			e.t.Errorf("bad option line %q", l)
 		}
 	default:
-		e.t.Errorf("unexpected output line %q", trunc(l))
+		e.t.Errorf("unexpected output line %q", truncate(l, 200))
 	}
 }
 

@@ -17,13 +17,13 @@ const StartFEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 // them, and still reads back every FEN the engine writes, even after a
 // long list of moves has carried a counter past its bound.
 const (
-	MaxRule50   = 150
-	MaxFullMove = 10000
+	maxRule50   = 150
+	maxFullMove = 10000
 )
 
-// ParseCounter parses a FEN move counter, a decimal number of at least 0.
+// parseCounter parses a FEN move counter, a decimal number of at least 0.
 // A number above max reads as max, and clamped says so.
-func ParseCounter(s string, max int) (n int, clamped bool, err error) {
+func parseCounter(s string, max int) (n int, clamped bool, err error) {
 	n, err = strconv.Atoi(s)
 	if errors.Is(err, strconv.ErrRange) && n > 0 {
 		return max, true, nil
@@ -98,10 +98,10 @@ func parseFEN(fen string, lenient bool) (_ *Position, notes []string, _ error) {
 		name string
 		max  int
 		n    *int
-	}{{"halfmove clock", MaxRule50, &p.rule50}, {"fullmove number", MaxFullMove, &p.fullMove}}
+	}{{"halfmove clock", maxRule50, &p.rule50}, {"fullmove number", maxFullMove, &p.fullMove}}
 	for i, s := range fields[4:] {
 		c := counters[i]
-		n, clamped, err := ParseCounter(s, c.max)
+		n, clamped, err := parseCounter(s, c.max)
 		if err != nil {
 			return nil, nil, fmt.Errorf("fen %q: %s: %v", fen, c.name, err)
 		}
