@@ -17,7 +17,7 @@ TUNE_NODES  ?= 2500
 TUNE_EPOCHS ?= 200
 TUNE_LAMBDA ?= 1e-8
 
-.PHONY: build build-basic run test test-race fuzz perft-full perft-bench eval-bench bench tactics calibrate reference ablation time-check ponder-check match-test tune-data tune ci clean help
+.PHONY: build build-basic run test test-purego test-race fuzz perft-full perft-bench eval-bench bench tactics calibrate reference ablation time-check ponder-check match-test tune-data tune ci clean help
 
 ## build: build the engine binary (make EXE=path builds it there, as OpenBench expects)
 build:
@@ -34,6 +34,11 @@ run: build
 ## test: the normal test suite (TESTFLAGS=-v to list every test, as CI does)
 test:
 	$(GO) test $(TESTFLAGS) ./...
+
+## test-purego: the network's tests with the pure-Go loops instead of the AVX2 kernels
+test-purego:
+	$(GO) test $(TESTFLAGS) -tags purego ./eval/nnue
+	$(GO) test $(TESTFLAGS) -tags purego -run Net ./engine
 
 ## test-race: the concurrent packages under the race detector (the board is single-threaded), then
 ## the torture test: 4000 random commands to a race-built binary on four threads
@@ -152,7 +157,7 @@ match-test:
 	$(GO) test -tags matchtest -run TestLuftVsStockfish -v -timeout 20m ./cmd/luft/internal/match/
 
 ## ci: everything CI checks
-ci: test test-race fuzz perft-full tactics match-test
+ci: test test-purego test-race fuzz perft-full tactics match-test
 
 ## clean: remove the engine binary
 clean:

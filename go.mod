@@ -6,3 +6,5 @@ require (
 	github.com/google/go-cmp v0.7.0
 	github.com/notnil/chess v1.10.0
 )
+
+require golang.org/x/sys v0.50.0

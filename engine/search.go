@@ -847,11 +847,11 @@ func (t *thread) playing(ply int, m board.Move) {
 // the test is the caller's, so that the hand-crafted evaluation pays no
 // more than that branch.
 func (t *thread) push(ply int, m board.Move) {
-	acc := &t.accs[ply+1]
-	acc.CopyFrom(&t.accs[ply])
-	if m != board.NoMove {
-		t.net.ApplyMove(acc, t.pos, m)
+	if m == board.NoMove {
+		t.accs[ply+1].CopyFrom(&t.accs[ply])
+		return
 	}
+	t.net.Update(&t.accs[ply+1], &t.accs[ply], t.pos, m)
 }
 
 // contOf returns the continuation history row of the move made from ply;

@@ -74,48 +74,77 @@ func (n *Network) Sub(acc *Accumulator, pc board.Piece, sq board.Square) {
 // of acc: Sub(from) and Add(to) in one pass.
 func (n *Network) Move(acc *Accumulator, pc board.Piece, from, to board.Square) {
 	for p := board.White; p <= board.Black; p++ {
-		moveColumns(acc.Values[p], n.column(FeatureIndex(p, pc, from)), n.column(FeatureIndex(p, pc, to)))
+		v := acc.Values[p]
+		addSub(v, v, n.column(FeatureIndex(p, pc, to)), n.column(FeatureIndex(p, pc, from)))
 	}
 }
 
-// ApplyMove updates acc, the accumulator of pos, for the legal move m. Call
-// it before pos.Make(m): it reads the moving and captured pieces from pos.
-// It handles every kind of move: quiet, capture, en passant, castling
-// (king and rook; the standard and Chess960 target squares, as the board
-// plays them) and promotion.
+// ApplyMove updates acc, the accumulator of pos, for the legal move m:
+// Update(acc, acc, pos, m).
 func (n *Network) ApplyMove(acc *Accumulator, pos *board.Position, m board.Move) {
+	n.Update(acc, acc, pos, m)
+}
+
+// pieceSquare is one feature change of a move, before perspective.
+type pieceSquare struct {
+	pc board.Piece
+	sq board.Square
+}
+
+// Update sets dst to the accumulator of the position after the legal move
+// m, given src, the accumulator of pos. Call it before pos.Make(m): it
+// reads the moving and captured pieces from pos. dst may be src. Each
+// perspective is read and written once, whatever the kind of move: quiet,
+// capture, en passant, castling (king and rook; the standard and Chess960
+// target squares, as the board plays them) and promotion.
+func (n *Network) Update(dst, src *Accumulator, pos *board.Position, m board.Move) {
+	var add, sub [2]pieceSquare
+	adds, subs := 1, 1
 	from, to := m.From(), m.To()
 	pc := pos.PieceAt(from)
 	switch {
 	case m.IsCastling():
 		// to is the rook's square; the king goes to the g or c file and
 		// the rook to the f or d file, on the king's rank. In Chess960 a
-		// target may be the other piece's origin, so remove both first.
+		// target may be the other piece's origin, which a single pass
+		// over both changes handles.
 		rank := from.Rank()
 		kingTo, rookTo := board.MakeSquare(2, rank), board.MakeSquare(3, rank)
 		if to > from {
 			kingTo, rookTo = board.MakeSquare(6, rank), board.MakeSquare(5, rank)
 		}
 		rook := pos.PieceAt(to)
-		n.Sub(acc, pc, from)
-		n.Sub(acc, rook, to)
-		n.Add(acc, pc, kingTo)
-		n.Add(acc, rook, rookTo)
+		add = [2]pieceSquare{{pc, kingTo}, {rook, rookTo}}
+		sub = [2]pieceSquare{{pc, from}, {rook, to}}
+		adds, subs = 2, 2
 	case m.IsEnPassant():
 		capSq := to ^ 8
-		n.Sub(acc, pos.PieceAt(capSq), capSq)
-		n.Move(acc, pc, from, to)
-	case m.IsPromotion():
-		if captured := pos.PieceAt(to); captured != board.NoPiece {
-			n.Sub(acc, captured, to)
-		}
-		n.Sub(acc, pc, from)
-		n.Add(acc, board.MakePiece(pc.Color(), m.Promotion()), to)
+		add[0] = pieceSquare{pc, to}
+		sub = [2]pieceSquare{{pc, from}, {pos.PieceAt(capSq), capSq}}
+		subs = 2
 	default:
-		if captured := pos.PieceAt(to); captured != board.NoPiece {
-			n.Sub(acc, captured, to)
+		moved := pc
+		if m.IsPromotion() {
+			moved = board.MakePiece(pc.Color(), m.Promotion())
 		}
-		n.Move(acc, pc, from, to)
+		add[0] = pieceSquare{moved, to}
+		sub[0] = pieceSquare{pc, from}
+		if captured := pos.PieceAt(to); captured != board.NoPiece {
+			sub[1] = pieceSquare{captured, to}
+			subs = 2
+		}
+	}
+	for p := board.White; p <= board.Black; p++ {
+		col := func(c pieceSquare) []int16 { return n.column(FeatureIndex(p, c.pc, c.sq)) }
+		d, s := dst.Values[p], src.Values[p]
+		switch {
+		case adds == 2:
+			addAddSubSub(d, s, col(add[0]), col(add[1]), col(sub[0]), col(sub[1]))
+		case subs == 2:
+			addSubSub(d, s, col(add[0]), col(sub[0]), col(sub[1]))
+		default:
+			addSub(d, s, col(add[0]), col(sub[0]))
+		}
 	}
 }
 
@@ -144,46 +173,4 @@ func subColumn(acc, col []int16) {
 	for i := range acc {
 		acc[i] -= col[i]
 	}
-}
-
-// moveColumns subtracts sub from and adds add to acc element-wise.
-func moveColumns(acc, sub, add []int16) {
-	sub = sub[:len(acc)]
-	add = add[:len(acc)]
-	for i := range acc {
-		acc[i] += add[i] - sub[i]
-	}
-}
-
-// squares[v] is v*v for v in 0..QA: the SCReLU of a clamped accumulator
-// value, scaled by QA*QA. (255 rounds the table up to 256 entries, so that
-// a uint8 index needs no bounds check.)
-var squares = func() (t [256]int32) {
-	for v := range t {
-		t[v] = int32(v * v)
-	}
-	return t
-}()
-
-// screluDot returns sum clamp(acc[i], 0, QA)^2 * w[i]. Each term fits an
-// int32 for any int16 w (at most 255*255*32768 < 2^31); the sums are
-// int64, which no Hidden up to MaxHidden can overflow. The square comes
-// from a table and the loop keeps two sums: measured faster than forming
-// (v*w)*v with one sum (about 720 against 1,400 ns for both perspectives
-// at H=256 on the development machine, under load).
-func screluDot(acc, w []int16) int64 {
-	w = w[:len(acc)]
-	var s0, s1 int64
-	i := 0
-	for ; i+2 <= len(acc); i += 2 {
-		v0 := uint8(min(max(acc[i], 0), QA))
-		v1 := uint8(min(max(acc[i+1], 0), QA))
-		s0 += int64(squares[v0] * int32(w[i]))
-		s1 += int64(squares[v1] * int32(w[i+1]))
-	}
-	if i < len(acc) {
-		v := uint8(min(max(acc[i], 0), QA))
-		s0 += int64(squares[v] * int32(w[i]))
-	}
-	return s0 + s1
 }

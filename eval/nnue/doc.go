@@ -60,6 +60,10 @@
 //	cp  = out * Scale / (QA * QB)
 //
 // Both divisions are Go's integer division, which truncates toward zero.
+// Output weights are within ±MaxOutputWeight (127, what the clipping
+// gives), so that v*w fits an int16: the AVX2 kernel multiplies v by w in
+// 16 bits and by v again while adding pairs into 32 bits (VPMULLW,
+// VPMADDWD), which gives exactly the pure-Go sum.
 // Each term v^2*w fits an int32 (at most 255*255*32768 < 2^31); the sums
 // are int64. Since v^2 = QA^2 * screlu(acc/QA), cp equals the float
 // network's output times Scale, with float weights quantised/QA (feature
@@ -89,21 +93,33 @@
 //
 // The total size is 32 + 2*(768*H + 3*H) + 8 bytes: 394,792 for H = 256.
 // Read checks, in order, the magic, the version, the hidden size, each
-// constant, the length (truncated or trailing bytes) and the checksum, and
-// returns an error wrapping ErrMagic, ErrVersion, ErrHidden, ErrConstant,
-// ErrTruncated, ErrTrailing or ErrChecksum with the details. It reads at
+// constant, the length (truncated or trailing bytes), the checksum and the
+// range of the output weights, and returns an error wrapping ErrMagic,
+// ErrVersion, ErrHidden, ErrConstant, ErrTruncated, ErrTrailing,
+// ErrChecksum or ErrOutputWeight with the details. It reads at
 // most the declared length plus one byte, allocating as the data arrives.
 //
 // # Accumulators and incremental updates
 //
 // An Accumulator holds both perspectives (Values[White], Values[Black]) in
 // slices sized for the network once, by NewAccumulator or the first
-// Refresh; Refresh, Add, Sub, Move, ApplyMove, CopyFrom and Evaluate never
-// allocate. Refresh computes an accumulator from scratch. A quiet move is
+// Refresh; Refresh, Add, Sub, Move, Update, ApplyMove, CopyFrom and
+// Evaluate never allocate. Refresh computes an accumulator from scratch. A quiet move is
 // one Move (a subtraction and an addition per perspective), a capture adds
 // a Sub, castling moves the king and the rook, a promotion removes the pawn
-// and adds the new piece; ApplyMove does the right thing for a board.Move
-// when called before Position.Make.
+// and adds the new piece; Update (into another accumulator, as a search's
+// stack does) and ApplyMove (in place) do the right thing for a board.Move
+// when called before Position.Make, reading and writing each perspective
+// once.
+//
+// # Kernels
+//
+// The element-wise updates and the output layer run as AVX2 assembly
+// (kernel_amd64.s) where the processor has it, 16 neurons per
+// instruction, and as pure-Go loops elsewhere or when built with the tag
+// purego; both give identical results (TestKernels). At H=256 the kernels
+// make Evaluate about 16 times and an update about 5 times faster than
+// the loops.
 //
 // A Network is read-only once loaded, so search threads may share one,
 // each with its own accumulators.

@@ -17,6 +17,8 @@ var (
 	ErrTruncated = errors.New("nnue: file truncated")
 	ErrTrailing  = errors.New("nnue: trailing bytes after the checksum")
 	ErrChecksum  = errors.New("nnue: checksum mismatch")
+
+	ErrOutputWeight = errors.New("nnue: output weight out of range")
 )
 
 // headerSize is the size of the header: magic, then six uint32 (version,
@@ -102,6 +104,9 @@ func Read(r io.Reader) (*Network, error) {
 		}
 	}
 	n.OutputBias = int32(binary.LittleEndian.Uint32(payload[off:]))
+	if err := n.Validate(); err != nil {
+		return nil, err
+	}
 	return n, nil
 }
 

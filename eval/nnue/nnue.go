@@ -2,6 +2,7 @@ package nnue
 
 import (
 	"errors"
+	"fmt"
 
 	"github.com/luftchess/luft/engine/board"
 )
@@ -17,6 +18,12 @@ const (
 // MaxHidden is the largest number of hidden neurons per perspective a file
 // may declare.
 const MaxHidden = 4096
+
+// MaxOutputWeight bounds the output weights in magnitude: the trainer's
+// clipping of float weights to 1.98 gives at most round(1.98*QB) = 127, and
+// the bound keeps v*w (v <= QA) inside an int16, which the vector kernels
+// rely on.
+const MaxOutputWeight = 127
 
 // Version is the file format version this package reads and writes.
 const Version = 1
@@ -60,7 +67,8 @@ func NewNetwork(hidden int) (*Network, error) {
 }
 
 // Validate reports whether the slices of n have the lengths its Hidden
-// calls for.
+// calls for and the output weights are within ±MaxOutputWeight. Evaluate
+// is right only for a valid network; Read returns only valid ones.
 func (n *Network) Validate() error {
 	switch {
 	case n.Hidden < 1 || n.Hidden > MaxHidden:
@@ -71,6 +79,11 @@ func (n *Network) Validate() error {
 		return errors.New("nnue: FeatureBias has the wrong length")
 	case len(n.OutputWeights) != 2*n.Hidden:
 		return errors.New("nnue: OutputWeights has the wrong length")
+	}
+	for i, w := range n.OutputWeights {
+		if w < -MaxOutputWeight || w > MaxOutputWeight {
+			return fmt.Errorf("%w: OutputWeights[%d] is %d, want within ±%d", ErrOutputWeight, i, w, MaxOutputWeight)
+		}
 	}
 	return nil
 }

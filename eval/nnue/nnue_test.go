@@ -184,6 +184,14 @@ func TestReadRefuses(t *testing.T) {
 		binary.LittleEndian.PutUint32(b[len(b)-4:], crc32.ChecksumIEEE(b[:len(b)-4]))
 		return b
 	}
+	// output sets the first output weight (H=16: after 768*16+16 feature
+	// weights and biases) and fixes the checksum.
+	output := func(v int16) []byte {
+		b := bytes.Clone(good)
+		binary.LittleEndian.PutUint16(b[headerSize+2*(Inputs*16+16):], uint16(v))
+		binary.LittleEndian.PutUint32(b[len(b)-4:], crc32.ChecksumIEEE(b[:len(b)-4]))
+		return b
+	}
 	flip := func(off int) []byte {
 		b := bytes.Clone(good)
 		b[off] ^= 0x10
@@ -214,6 +222,8 @@ func TestReadRefuses(t *testing.T) {
 		{"flipped output bias", flip(len(good) - 5), ErrChecksum, "checksum"},
 		{"flipped checksum", flip(len(good) - 1), ErrChecksum, "checksum"},
 		{"flipped version byte", flip(9), ErrVersion, "version"},
+		{"output weight 128", output(MaxOutputWeight + 1), ErrOutputWeight, "OutputWeights[0] is 128"},
+		{"output weight -128", output(-MaxOutputWeight - 1), ErrOutputWeight, "OutputWeights[0] is -128"},
 	}
 	for _, cut := range []int{4, 8, 12, headerSize - 1, headerSize, headerSize + 1, headerSize + 999, len(good) - 5, len(good) - 4, len(good) - 1} {
 		cases = append(cases, struct {
@@ -494,7 +504,7 @@ func TestFloatReference(t *testing.T) {
 // TestExtremes checks that Evaluate neither overflows nor loses precision
 // with the largest weights and saturated accumulators.
 func TestExtremes(t *testing.T) {
-	for _, w := range []int16{math.MaxInt16, math.MinInt16} {
+	for _, w := range []int16{MaxOutputWeight, -MaxOutputWeight} {
 		n, _ := NewNetwork(MaxHidden)
 		for i := range n.OutputWeights {
 			n.OutputWeights[i] = w

@@ -28,7 +28,7 @@ func (n *Net) Quantized() *nnue.Network {
 		Hidden:         n.H,
 		FeatureWeights: i16(n.W(), QA),
 		FeatureBias:    i16(n.B(), QA),
-		OutputWeights:  i16(n.O(), QB),
+		OutputWeights:  clampOutput(i16(n.O(), QB)),
 		OutputBias:     int32(quant(*n.OB(), QA*QB, math.MinInt32, math.MaxInt32)),
 	}
 }
@@ -44,3 +44,12 @@ func (n *Net) QuantizedBytes() []byte {
 
 // WriteQuantized writes the quantised file of n to w.
 func (n *Net) WriteQuantized(w io.Writer) error { return n.Quantized().Write(w) }
+
+// clampOutput bounds output weights to ±nnue.MaxOutputWeight, which the
+// clipping of the float weights already gives; the clamp makes sure of it.
+func clampOutput(w []int16) []int16 {
+	for i := range w {
+		w[i] = min(max(w[i], -nnue.MaxOutputWeight), nnue.MaxOutputWeight)
+	}
+	return w
+}

@@ -1,0 +1,117 @@
+//go:build amd64 && !purego
+
+#include "textflag.h"
+
+// AVX2 kernels of kernel.go: 16 int16 per YMM register, n a positive
+// multiple of 16. DX is the byte offset, CX the byte count.
+
+// func addSubAVX2(dst, src, a, s *int16, n int)
+TEXT ·addSubAVX2(SB), NOSPLIT, $0-40
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ a+16(FP), AX
+	MOVQ s+24(FP), BX
+	MOVQ n+32(FP), CX
+	SHLQ $1, CX
+	XORQ DX, DX
+
+addsub:
+	VMOVDQU (SI)(DX*1), Y0
+	VPADDW  (AX)(DX*1), Y0, Y0
+	VPSUBW  (BX)(DX*1), Y0, Y0
+	VMOVDQU Y0, (DI)(DX*1)
+	ADDQ    $32, DX
+	CMPQ    DX, CX
+	JLT     addsub
+	VZEROUPPER
+	RET
+
+// func addSubSubAVX2(dst, src, a, s1, s2 *int16, n int)
+TEXT ·addSubSubAVX2(SB), NOSPLIT, $0-48
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ a+16(FP), AX
+	MOVQ s1+24(FP), BX
+	MOVQ s2+32(FP), R8
+	MOVQ n+40(FP), CX
+	SHLQ $1, CX
+	XORQ DX, DX
+
+addsubsub:
+	VMOVDQU (SI)(DX*1), Y0
+	VPADDW  (AX)(DX*1), Y0, Y0
+	VPSUBW  (BX)(DX*1), Y0, Y0
+	VPSUBW  (R8)(DX*1), Y0, Y0
+	VMOVDQU Y0, (DI)(DX*1)
+	ADDQ    $32, DX
+	CMPQ    DX, CX
+	JLT     addsubsub
+	VZEROUPPER
+	RET
+
+// func addAddSubSubAVX2(dst, src, a1, a2, s1, s2 *int16, n int)
+TEXT ·addAddSubSubAVX2(SB), NOSPLIT, $0-56
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ a1+16(FP), AX
+	MOVQ a2+24(FP), R9
+	MOVQ s1+32(FP), BX
+	MOVQ s2+40(FP), R8
+	MOVQ n+48(FP), CX
+	SHLQ $1, CX
+	XORQ DX, DX
+
+addaddsubsub:
+	VMOVDQU (SI)(DX*1), Y0
+	VPADDW  (AX)(DX*1), Y0, Y0
+	VPADDW  (R9)(DX*1), Y0, Y0
+	VPSUBW  (BX)(DX*1), Y0, Y0
+	VPSUBW  (R8)(DX*1), Y0, Y0
+	VMOVDQU Y0, (DI)(DX*1)
+	ADDQ    $32, DX
+	CMPQ    DX, CX
+	JLT     addaddsubsub
+	VZEROUPPER
+	RET
+
+// func screluDotAVX2(acc, w *int16, n int) int64
+//
+// v = clamp(acc, 0, 255); v*w fits an int16 since |w| <= 128 (VPMULLW);
+// VPMADDWD multiplies by v again and adds neighbouring pairs into int32
+// lanes, which cannot overflow for n <= 1024. The eight lanes are widened
+// to int64 before the final sum.
+TEXT ·screluDotAVX2(SB), NOSPLIT, $0-32
+	MOVQ acc+0(FP), SI
+	MOVQ w+8(FP), DI
+	MOVQ n+16(FP), CX
+	SHLQ $1, CX
+	XORQ DX, DX
+	VPXOR Y0, Y0, Y0 // int32 sums
+	VPXOR Y1, Y1, Y1 // zero
+	MOVL $255, AX
+	VMOVD AX, X2
+	VPBROADCASTW X2, Y2 // QA
+
+dot:
+	VMOVDQU  (SI)(DX*1), Y3
+	VPMAXSW  Y1, Y3, Y3
+	VPMINSW  Y2, Y3, Y3
+	VPMULLW  (DI)(DX*1), Y3, Y4
+	VPMADDWD Y3, Y4, Y4
+	VPADDD   Y4, Y0, Y0
+	ADDQ     $32, DX
+	CMPQ     DX, CX
+	JLT      dot
+
+	VEXTRACTI128 $1, Y0, X1
+	VPMOVSXDQ    X0, Y3
+	VPMOVSXDQ    X1, Y4
+	VPADDQ       Y3, Y4, Y3
+	VEXTRACTI128 $1, Y3, X4
+	VPADDQ       X3, X4, X3
+	VPSHUFD      $0x4e, X3, X4
+	VPADDQ       X3, X4, X3
+	VMOVQ        X3, AX
+	VZEROUPPER
+	MOVQ         AX, ret+24(FP)
+	RET
