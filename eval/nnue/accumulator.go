@@ -75,7 +75,7 @@ func (n *Network) Sub(acc *Accumulator, pc board.Piece, sq board.Square) {
 func (n *Network) Move(acc *Accumulator, pc board.Piece, from, to board.Square) {
 	for p := board.White; p <= board.Black; p++ {
 		v := acc.Values[p]
-		addSub(v, v, n.column(FeatureIndex(p, pc, to)), n.column(FeatureIndex(p, pc, from)))
+		update(v, v, n.column(FeatureIndex(p, pc, to)), nil, n.column(FeatureIndex(p, pc, from)), nil)
 	}
 }
 
@@ -135,16 +135,13 @@ func (n *Network) Update(dst, src *Accumulator, pos *board.Position, m board.Mov
 		}
 	}
 	for p := board.White; p <= board.Black; p++ {
-		col := func(c pieceSquare) []int16 { return n.column(FeatureIndex(p, c.pc, c.sq)) }
-		d, s := dst.Values[p], src.Values[p]
-		switch {
-		case adds == 2:
-			addAddSubSub(d, s, col(add[0]), col(add[1]), col(sub[0]), col(sub[1]))
-		case subs == 2:
-			addSubSub(d, s, col(add[0]), col(sub[0]), col(sub[1]))
-		default:
-			addSub(d, s, col(add[0]), col(sub[0]))
+		col := func(c pieceSquare, used bool) []int16 {
+			if !used {
+				return nil
+			}
+			return n.column(FeatureIndex(p, c.pc, c.sq))
 		}
+		update(dst.Values[p], src.Values[p], col(add[0], true), col(add[1], adds == 2), col(sub[0], true), col(sub[1], subs == 2))
 	}
 }
 

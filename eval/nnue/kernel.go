@@ -7,38 +7,34 @@ package nnue
 // the pure-Go loop below over the rest. Both give the same result to the
 // bit: int16 additions wrap around alike, and the dot product is exact.
 
-// addSub sets dst = src + a - s element-wise: a quiet move.
-func addSub(dst, src, a, s []int16) {
+// update sets dst = src + a1 + a2 - s1 - s2 element-wise, where a2 and s2
+// may be nil (left out): a quiet move or a promotion has one addition and
+// one subtraction, a capture a second subtraction, castling two of each
+// (a2 is given only with s2).
+func update(dst, src, a1, a2, s1, s2 []int16) {
 	k := 0
 	if useAVX2 {
 		if k = len(dst) &^ 15; k > 0 {
-			addSubAVX2(&dst[0], &src[0], &a[0], &s[0], k)
+			updateAVX2(&dst[0], &src[0], &a1[0], first(a2), &s1[0], first(s2), k)
 		}
 	}
-	addSubGo(dst[k:], src[k:], a[k:], s[k:])
+	updateGo(dst[k:], src[k:], a1[k:], tail(a2, k), s1[k:], tail(s2, k))
 }
 
-// addSubSub sets dst = src + a - s1 - s2 element-wise: a capture, an en
-// passant capture or a promotion with capture.
-func addSubSub(dst, src, a, s1, s2 []int16) {
-	k := 0
-	if useAVX2 {
-		if k = len(dst) &^ 15; k > 0 {
-			addSubSubAVX2(&dst[0], &src[0], &a[0], &s1[0], &s2[0], k)
-		}
+// first returns the address of s's first element, or nil for a nil s.
+func first(s []int16) *int16 {
+	if s == nil {
+		return nil
 	}
-	addSubSubGo(dst[k:], src[k:], a[k:], s1[k:], s2[k:])
+	return &s[0]
 }
 
-// addAddSubSub sets dst = src + a1 + a2 - s1 - s2 element-wise: castling.
-func addAddSubSub(dst, src, a1, a2, s1, s2 []int16) {
-	k := 0
-	if useAVX2 {
-		if k = len(dst) &^ 15; k > 0 {
-			addAddSubSubAVX2(&dst[0], &src[0], &a1[0], &a2[0], &s1[0], &s2[0], k)
-		}
+// tail returns s[k:], or nil for a nil s.
+func tail(s []int16, k int) []int16 {
+	if s == nil {
+		return nil
 	}
-	addAddSubSubGo(dst[k:], src[k:], a1[k:], a2[k:], s1[k:], s2[k:])
+	return s[k:]
 }
 
 // dotChunk is the most neurons one call of screluDotAVX2 may sum: its
@@ -63,25 +59,24 @@ func screluDot(acc, w []int16) int64 {
 	return sum + screluDotGo(acc[k:], w[k:])
 }
 
-func addSubGo(dst, src, a, s []int16) {
-	src, a, s = src[:len(dst)], a[:len(dst)], s[:len(dst)]
-	for i := range dst {
-		dst[i] = src[i] + a[i] - s[i]
-	}
-}
-
-func addSubSubGo(dst, src, a, s1, s2 []int16) {
-	src, a, s1, s2 = src[:len(dst)], a[:len(dst)], s1[:len(dst)], s2[:len(dst)]
-	for i := range dst {
-		dst[i] = src[i] + a[i] - s1[i] - s2[i]
-	}
-}
-
-func addAddSubSubGo(dst, src, a1, a2, s1, s2 []int16) {
-	src, a1, a2 = src[:len(dst)], a1[:len(dst)], a2[:len(dst)]
-	s1, s2 = s1[:len(dst)], s2[:len(dst)]
-	for i := range dst {
-		dst[i] = src[i] + a1[i] + a2[i] - s1[i] - s2[i]
+// updateGo is update in pure Go.
+func updateGo(dst, src, a1, a2, s1, s2 []int16) {
+	src, a1, s1 = src[:len(dst)], a1[:len(dst)], s1[:len(dst)]
+	switch {
+	case a2 != nil:
+		a2, s2 = a2[:len(dst)], s2[:len(dst)]
+		for i := range dst {
+			dst[i] = src[i] + a1[i] + a2[i] - s1[i] - s2[i]
+		}
+	case s2 != nil:
+		s2 = s2[:len(dst)]
+		for i := range dst {
+			dst[i] = src[i] + a1[i] - s1[i] - s2[i]
+		}
+	default:
+		for i := range dst {
+			dst[i] = src[i] + a1[i] - s1[i]
+		}
 	}
 }
 

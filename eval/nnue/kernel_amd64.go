@@ -11,14 +11,10 @@ var useAVX2 = cpu.X86.HasAVX2
 // The AVX2 kernels: n is the number of int16 elements, a positive
 // multiple of 16, and every pointer addresses at least n of them.
 
+// updateAVX2 is update over n elements; a2 and s2 may be nil.
+//
 //go:noescape
-func addSubAVX2(dst, src, a, s *int16, n int)
-
-//go:noescape
-func addSubSubAVX2(dst, src, a, s1, s2 *int16, n int)
-
-//go:noescape
-func addAddSubSubAVX2(dst, src, a1, a2, s1, s2 *int16, n int)
+func updateAVX2(dst, src, a1, a2, s1, s2 *int16, n int)
 
 // screluDotAVX2 is screluDot over n <= dotChunk elements.
 //

@@ -5,52 +5,19 @@
 // AVX2 kernels of kernel.go: 16 int16 per YMM register, n a positive
 // multiple of 16. DX is the byte offset, CX the byte count.
 
-// func addSubAVX2(dst, src, a, s *int16, n int)
-TEXT ·addSubAVX2(SB), NOSPLIT, $0-40
-	MOVQ dst+0(FP), DI
-	MOVQ src+8(FP), SI
-	MOVQ a+16(FP), AX
-	MOVQ s+24(FP), BX
-	MOVQ n+32(FP), CX
-	SHLQ $1, CX
-	XORQ DX, DX
+// FIRST loads 16 elements of src into Y0, adds a1 and subtracts s1.
+#define FIRST VMOVDQU (SI)(DX*1), Y0; VPADDW (AX)(DX*1), Y0, Y0; VPSUBW (BX)(DX*1), Y0, Y0
 
-addsub:
-	VMOVDQU (SI)(DX*1), Y0
-	VPADDW  (AX)(DX*1), Y0, Y0
-	VPSUBW  (BX)(DX*1), Y0, Y0
-	VMOVDQU Y0, (DI)(DX*1)
-	ADDQ    $32, DX
-	CMPQ    DX, CX
-	JLT     addsub
-	VZEROUPPER
-	RET
+// NEXT stores Y0 to dst, steps to the next 16 elements and loops back to
+// label while there are more.
+#define NEXT(label) VMOVDQU Y0, (DI)(DX*1); ADDQ $32, DX; CMPQ DX, CX; JLT label
 
-// func addSubSubAVX2(dst, src, a, s1, s2 *int16, n int)
-TEXT ·addSubSubAVX2(SB), NOSPLIT, $0-48
-	MOVQ dst+0(FP), DI
-	MOVQ src+8(FP), SI
-	MOVQ a+16(FP), AX
-	MOVQ s1+24(FP), BX
-	MOVQ s2+32(FP), R8
-	MOVQ n+40(FP), CX
-	SHLQ $1, CX
-	XORQ DX, DX
-
-addsubsub:
-	VMOVDQU (SI)(DX*1), Y0
-	VPADDW  (AX)(DX*1), Y0, Y0
-	VPSUBW  (BX)(DX*1), Y0, Y0
-	VPSUBW  (R8)(DX*1), Y0, Y0
-	VMOVDQU Y0, (DI)(DX*1)
-	ADDQ    $32, DX
-	CMPQ    DX, CX
-	JLT     addsubsub
-	VZEROUPPER
-	RET
-
-// func addAddSubSubAVX2(dst, src, a1, a2, s1, s2 *int16, n int)
-TEXT ·addAddSubSubAVX2(SB), NOSPLIT, $0-56
+// func updateAVX2(dst, src, a1, a2, s1, s2 *int16, n int)
+//
+// dst = src + a1 + a2 - s1 - s2 with VPADDW and VPSUBW, which wrap around
+// as Go's int16 arithmetic does; a loop for each number of columns: a2 is
+// given only with s2.
+TEXT ·updateAVX2(SB), NOSPLIT, $0-56
 	MOVQ dst+0(FP), DI
 	MOVQ src+8(FP), SI
 	MOVQ a1+16(FP), AX
@@ -60,17 +27,29 @@ TEXT ·addAddSubSubAVX2(SB), NOSPLIT, $0-56
 	MOVQ n+48(FP), CX
 	SHLQ $1, CX
 	XORQ DX, DX
+	TESTQ R9, R9
+	JNZ  two
+	TESTQ R8, R8
+	JNZ  capture
 
-addaddsubsub:
-	VMOVDQU (SI)(DX*1), Y0
-	VPADDW  (AX)(DX*1), Y0, Y0
-	VPADDW  (R9)(DX*1), Y0, Y0
-	VPSUBW  (BX)(DX*1), Y0, Y0
-	VPSUBW  (R8)(DX*1), Y0, Y0
-	VMOVDQU Y0, (DI)(DX*1)
-	ADDQ    $32, DX
-	CMPQ    DX, CX
-	JLT     addaddsubsub
+quiet:
+	FIRST
+	NEXT(quiet)
+	JMP done
+
+capture:
+	FIRST
+	VPSUBW (R8)(DX*1), Y0, Y0
+	NEXT(capture)
+	JMP done
+
+two:
+	FIRST
+	VPADDW (R9)(DX*1), Y0, Y0
+	VPSUBW (R8)(DX*1), Y0, Y0
+	NEXT(two)
+
+done:
 	VZEROUPPER
 	RET
 

@@ -38,27 +38,25 @@ func TestKernels(t *testing.T) {
 		src, a1, a2, s1, s2 := randomInt16s(r, n), randomInt16s(r, n), randomInt16s(r, n), randomInt16s(r, n), randomInt16s(r, n)
 		want, got := make([]int16, n), make([]int16, n)
 
-		addSubGo(want, src, a1, s1)
-		addSub(got, src, a1, s1)
-		if d := cmp.Diff(want, got); d != "" {
-			t.Errorf("addSub n=%d (-go +kernel):\n%s", n, d)
-		}
-		addSubSubGo(want, src, a1, s1, s2)
-		addSubSub(got, src, a1, s1, s2)
-		if d := cmp.Diff(want, got); d != "" {
-			t.Errorf("addSubSub n=%d (-go +kernel):\n%s", n, d)
-		}
-		addAddSubSubGo(want, src, a1, a2, s1, s2)
-		addAddSubSub(got, src, a1, a2, s1, s2)
-		if d := cmp.Diff(want, got); d != "" {
-			t.Errorf("addAddSubSub n=%d (-go +kernel):\n%s", n, d)
-		}
-		// In place, as ApplyMove runs it.
-		copy(got, src)
-		addSub(got, got, a1, s1)
-		addSubGo(want, src, a1, s1)
-		if d := cmp.Diff(want, got); d != "" {
-			t.Errorf("addSub in place n=%d (-go +kernel):\n%s", n, d)
+		for _, c := range []struct {
+			name           string
+			a1, a2, s1, s2 []int16
+		}{
+			{"quiet", a1, nil, s1, nil},
+			{"capture", a1, nil, s1, s2},
+			{"castling", a1, a2, s1, s2},
+		} {
+			updateGo(want, src, c.a1, c.a2, c.s1, c.s2)
+			update(got, src, c.a1, c.a2, c.s1, c.s2)
+			if d := cmp.Diff(want, got); d != "" {
+				t.Errorf("update %s n=%d (-go +kernel):\n%s", c.name, n, d)
+			}
+			// In place, as ApplyMove runs it.
+			copy(got, src)
+			update(got, got, c.a1, c.a2, c.s1, c.s2)
+			if d := cmp.Diff(want, got); d != "" {
+				t.Errorf("update %s in place n=%d (-go +kernel):\n%s", c.name, n, d)
+			}
 		}
 
 		w := make([]int16, n)
