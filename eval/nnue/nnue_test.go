@@ -361,11 +361,12 @@ func TestMirrorSymmetry(t *testing.T) {
 }
 
 // TestIncremental plays random legal games from the start position and
-// the perft suites' positions, updating an accumulator stack with
-// ApplyMove on Make and popping it on Unmake, and checks every accumulator
-// against a fresh Refresh.
+// the perft suites' positions, updating an accumulator stack with Update
+// or ApplyMove on Make and popping it on Unmake, and checks every
+// accumulator against a fresh Refresh. H=24 runs both the vector kernel
+// (16 neurons) and the Go loop (the other 8).
 func TestIncremental(t *testing.T) {
-	n := testNet(t, 16)
+	n := testNet(t, 24)
 	fens := append([]string{board.StartFEN}, suiteFENs(t)...)
 	rng := rand.New(rand.NewPCG(7, 11))
 	const maxPly = 64
@@ -398,8 +399,12 @@ func TestIncremental(t *testing.T) {
 				} else {
 					m := list.Moves()[rng.IntN(list.Len())]
 					kinds[kindOf(pos, m)]++
-					stack[ply+1].CopyFrom(stack[ply])
-					n.ApplyMove(stack[ply+1], pos, m)
+					if step%2 == 0 {
+						n.Update(stack[ply+1], stack[ply], pos, m)
+					} else {
+						stack[ply+1].CopyFrom(stack[ply])
+						n.ApplyMove(stack[ply+1], pos, m)
+					}
 					pos.Make(m)
 					ply++
 				}
