@@ -76,9 +76,7 @@ func (mp *picker) next() board.Move {
 			}
 			mp.ttMove = board.NoMove
 		case stageGenCaptures:
-			mp.pos.GenerateCaptures(&mp.list)
-			mp.scoreCaptures()
-			mp.i = 0
+			mp.generateCaptures()
 			mp.stage++
 		case stageGoodCaptures:
 			for mp.i < mp.list.Len() {
@@ -99,9 +97,7 @@ func (mp *picker) next() board.Move {
 				mp.stage++
 			}
 		case stageGenQuiets:
-			mp.pos.GenerateQuiets(&mp.list)
-			mp.scoreQuiets()
-			mp.i = 0
+			mp.generateQuiets()
 			mp.stage++
 		case stageQuiets:
 			for mp.i < mp.list.Len() {
@@ -143,7 +139,11 @@ func capturedType(pos *board.Position, m board.Move) board.PieceType {
 	return board.Pawn
 }
 
-func (mp *picker) scoreCaptures() {
+// generateCaptures fills the list with the captures and promotions,
+// scored for ordering, and starts picking at its first move.
+func (mp *picker) generateCaptures() {
+	mp.pos.GenerateCaptures(&mp.list)
+	mp.i = 0
 	for i, m := range mp.list.Moves() {
 		s := 0
 		captured := capturedType(mp.pos, m)
@@ -173,7 +173,11 @@ func (mp *picker) quietHistory(m board.Move) int {
 	return s
 }
 
-func (mp *picker) scoreQuiets() {
+// generateQuiets fills the list with the quiet moves, scored for ordering
+// (killers, counter-move, history), and starts picking at its first move.
+func (mp *picker) generateQuiets() {
+	mp.pos.GenerateQuiets(&mp.list)
+	mp.i = 0
 	for i, m := range mp.list.Moves() {
 		var s int32
 		switch m {

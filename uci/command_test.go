@@ -34,28 +34,31 @@ func TestParseLine(t *testing.T) {
 }
 
 func TestParseSetOption(t *testing.T) {
+	type setOption struct {
+		Name, Value string
+		HasValue    bool
+	}
 	tests := []struct {
-		line     string
-		name     string
-		value    string
-		hasValue bool
+		line string
+		want setOption
 	}{
-		{"setoption name Hash value 256", "Hash", "256", true},
-		{"setoption name Move Overhead value 250", "Move Overhead", "250", true},
-		{"setoption  name  move   overhead  value  250 \r", "move overhead", "250", true},
-		{`setoption name SyzygyPath value C:\tb dir\5;C:\tb  dir\6`, "SyzygyPath", `C:\tb dir\5;C:\tb  dir\6`, true},
-		{"setoption name SyzygyPath value", "SyzygyPath", "", true},
-		{"setoption name SyzygyPath value ", "SyzygyPath", "", true},
-		{"setoption name SyzygyPath value <empty>", "SyzygyPath", "<empty>", true},
-		{"setoption name Clear Hash", "Clear Hash", "", false},
-		{"setoption name UCI_Opponent value GM 2800 human Some value here", "UCI_Opponent", "GM 2800 human Some value here", true},
-		{"setoption Hash value 8", "Hash", "8", true},
-		{"setoption", "", "", false},
+		{"setoption name Hash value 256", setOption{"Hash", "256", true}},
+		{"setoption name Move Overhead value 250", setOption{"Move Overhead", "250", true}},
+		{"setoption  name  move   overhead  value  250 \r", setOption{"move overhead", "250", true}},
+		{`setoption name SyzygyPath value C:\tb dir\5;C:\tb  dir\6`, setOption{"SyzygyPath", `C:\tb dir\5;C:\tb  dir\6`, true}},
+		{"setoption name SyzygyPath value", setOption{"SyzygyPath", "", true}},
+		{"setoption name SyzygyPath value ", setOption{"SyzygyPath", "", true}},
+		{"setoption name SyzygyPath value <empty>", setOption{"SyzygyPath", "<empty>", true}},
+		{"setoption name Clear Hash", setOption{"Clear Hash", "", false}},
+		{"setoption name UCI_Opponent value GM 2800 human Some value here", setOption{"UCI_Opponent", "GM 2800 human Some value here", true}},
+		{"setoption Hash value 8", setOption{"Hash", "8", true}},
+		{"setoption", setOption{}},
 	}
 	for _, tt := range tests {
-		name, value, has := parseSetOption(parseLine(tt.line))
-		if name != tt.name || value != tt.value || has != tt.hasValue {
-			t.Errorf("parseSetOption(%q) = %q, %q, %v; want %q, %q, %v", tt.line, name, value, has, tt.name, tt.value, tt.hasValue)
+		var got setOption
+		got.Name, got.Value, got.HasValue = parseSetOption(parseLine(tt.line))
+		if diff := cmp.Diff(tt.want, got); diff != "" {
+			t.Errorf("parseSetOption(%q) (-want +got):\n%s", tt.line, diff)
 		}
 	}
 }

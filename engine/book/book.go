@@ -45,16 +45,7 @@ const MaxSize = 1 << 30
 // Open reads the Polyglot book in the named file, which must be a regular
 // file of at most MaxSize bytes.
 func Open(name string) (*Book, error) {
-	f, err := datafile.Open("book", name, MaxSize)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	b, err := Read(f)
-	if err != nil {
-		return nil, fmt.Errorf("book %s: %w", name, err)
-	}
-	return b, nil
+	return datafile.Read("book", name, MaxSize, Read)
 }
 
 // Read reads a Polyglot book from r, refusing one of more than MaxSize

@@ -23,19 +23,15 @@ func encode(s string) uint16 {
 	return m
 }
 
-// bookOf returns the bytes of a Polyglot book holding entries, in the
-// order given.
-func bookOf(entries ...Entry) []byte {
-	var b bytes.Buffer
-	for _, e := range entries {
-		binary.Write(&b, binary.BigEndian, e)
-	}
-	return b.Bytes()
-}
-
-func mustRead(t *testing.T, data []byte) *Book {
+// bookOf returns the book holding entries, written in the Polyglot format
+// in the order given and read back.
+func bookOf(t *testing.T, entries ...Entry) *Book {
 	t.Helper()
-	b, err := Read(bytes.NewReader(data))
+	var data bytes.Buffer
+	for _, e := range entries {
+		binary.Write(&data, binary.BigEndian, e)
+	}
+	b, err := Read(&data)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -77,14 +73,14 @@ func TestDecode(t *testing.T) {
 func TestMovesAndPick(t *testing.T) {
 	start := board.NewPosition()
 	key := Key(start)
-	b := mustRead(t, bookOf(
+	b := bookOf(t,
 		Entry{Key: key + 1, Move: encode("a2a3"), Weight: 50}, // another position
 		Entry{Key: key, Move: encode("e2e4"), Weight: 30},
 		Entry{Key: key, Move: encode("d2d4"), Weight: 10},
 		Entry{Key: key, Move: encode("e2e5"), Weight: 90}, // illegal: a collision
 		Entry{Key: key, Move: encode("h2h4"), Weight: 0},  // never to be played
 		Entry{Key: key - 1, Move: encode("a2a4"), Weight: 50},
-	))
+	)
 	uci := func(s string) board.Move {
 		m, err := start.ParseMove(s)
 		if err != nil {
@@ -123,11 +119,11 @@ func TestMovesAndPick(t *testing.T) {
 // TestPickSeeded checks that the same seed gives the same moves.
 func TestPickSeeded(t *testing.T) {
 	start := board.NewPosition()
-	b := mustRead(t, bookOf(
+	b := bookOf(t,
 		Entry{Key: Key(start), Move: encode("e2e4"), Weight: 1},
 		Entry{Key: Key(start), Move: encode("d2d4"), Weight: 1},
 		Entry{Key: Key(start), Move: encode("c2c4"), Weight: 1},
-	))
+	)
 	seq := func() []board.Move {
 		r := rand.New(rand.NewPCG(7, 7))
 		var ms []board.Move
@@ -145,7 +141,7 @@ func TestPickSeeded(t *testing.T) {
 // TestReadSortsAndRejects checks that unsorted books are sorted and that a
 // file of the wrong size is refused.
 func TestReadSortsAndRejects(t *testing.T) {
-	b := mustRead(t, bookOf(Entry{Key: 3}, Entry{Key: 1}, Entry{Key: 2}, Entry{Key: 1, Weight: 9}))
+	b := bookOf(t, Entry{Key: 3}, Entry{Key: 1}, Entry{Key: 2}, Entry{Key: 1, Weight: 9})
 	if got := b.Entries(1); len(got) != 2 || got[1].Weight != 9 {
 		t.Errorf("Entries(1) = %v, want both key-1 entries in file order", got)
 	}

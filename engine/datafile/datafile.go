@@ -6,6 +6,7 @@ package datafile
 
 import (
 	"fmt"
+	"io"
 	"os"
 )
 
@@ -25,4 +26,21 @@ func Open(what, name string, maxSize int64) (*os.File, error) {
 		return nil, fmt.Errorf("%s %s: larger than %d MiB: not read", what, name, maxSize>>20)
 	}
 	return os.Open(name)
+}
+
+// Read opens the named file as Open does and parses it with read. An error
+// of read comes back as "what name: err", wrapping err.
+func Read[T any](what, name string, maxSize int64, read func(io.Reader) (T, error)) (T, error) {
+	f, err := Open(what, name, maxSize)
+	if err != nil {
+		var zero T
+		return zero, err
+	}
+	defer f.Close()
+	v, err := read(f)
+	if err != nil {
+		var zero T
+		return zero, fmt.Errorf("%s %s: %w", what, name, err)
+	}
+	return v, nil
 }

@@ -1,11 +1,15 @@
 package datafile
 
 import (
+	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 )
 
 func TestOpen(t *testing.T) {
@@ -40,6 +44,47 @@ func TestOpen(t *testing.T) {
 		}
 		if f != nil {
 			f.Close()
+		}
+	}
+}
+
+// TestRead reads a file through a parser: its value, or the parser's
+// error wrapped with the file's name, or the file system's error as it is.
+func TestRead(t *testing.T) {
+	errEmpty := errors.New("empty")
+	parse := func(r io.Reader) (string, error) {
+		b, err := io.ReadAll(r)
+		if err == nil && len(b) == 0 {
+			err = errEmpty
+		}
+		return string(b), err
+	}
+	dir := t.TempDir()
+	for name, data := range map[string]string{"text": "some text", "empty": ""} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	type result struct{ Value, Err string }
+	tests := []struct {
+		name string
+		want result
+	}{
+		{"text", result{Value: "some text"}},
+		{"empty", result{Err: "book " + filepath.Join(dir, "empty") + ": empty"}},
+		{"missing", result{Err: "stat " + filepath.Join(dir, "missing") + ": no such file or directory"}},
+	}
+	for _, tt := range tests {
+		v, err := Read("book", filepath.Join(dir, tt.name), 1<<20, parse)
+		got := result{Value: v}
+		if err != nil {
+			got.Err = err.Error()
+		}
+		if diff := cmp.Diff(tt.want, got); diff != "" {
+			t.Errorf("Read(%s) (-want +got):\n%s", tt.name, diff)
+		}
+		if tt.name == "empty" && !errors.Is(err, errEmpty) {
+			t.Errorf("Read(%s) = %v, which does not wrap the parser's error", tt.name, err)
 		}
 	}
 }

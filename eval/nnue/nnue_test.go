@@ -7,7 +7,6 @@ import (
 	"hash/crc32"
 	"math"
 	"math/rand/v2"
-	"path/filepath"
 	"runtime"
 	"slices"
 	"strconv"
@@ -18,7 +17,6 @@ import (
 
 	"github.com/luftchess/luft/engine/board"
 	"github.com/luftchess/luft/engine/board/boardtest"
-	"github.com/luftchess/luft/engine/board/epd"
 )
 
 // floatNet is a network in float64, as a trainer holds it.
@@ -322,23 +320,10 @@ func TestFeatureIndex(t *testing.T) {
 	}
 }
 
-// suiteFENs returns the positions of the board's perft suites.
-func suiteFENs(t testing.TB) []string {
-	paths, err := filepath.Glob("../../engine/board/testdata/*.epd")
-	if err != nil || len(paths) == 0 {
-		t.Fatalf("no EPD files: %v", err)
-	}
-	fens, err := epd.ReadFENs(paths...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return fens
-}
-
 func TestMirrorSymmetry(t *testing.T) {
 	n := testNet(t, 32)
 	acc, macc := n.NewAccumulator(), n.NewAccumulator()
-	fens := suiteFENs(t)
+	fens := boardtest.SuiteFENs(t)
 	distinct := make(map[int]bool)
 	for _, fen := range fens {
 		pos := boardtest.Position(t, fen)
@@ -367,7 +352,7 @@ func TestMirrorSymmetry(t *testing.T) {
 // (16 neurons) and the Go loop (the other 8).
 func TestIncremental(t *testing.T) {
 	n := testNet(t, 24)
-	fens := append([]string{board.StartFEN}, suiteFENs(t)...)
+	fens := append([]string{board.StartFEN}, boardtest.SuiteFENs(t)...)
 	rng := rand.New(rand.NewPCG(7, 11))
 	const maxPly = 64
 	stack := make([]*Accumulator, maxPly+1)
@@ -477,7 +462,7 @@ func TestFloatReference(t *testing.T) {
 		exact := dequantise(n)
 		acc := n.NewAccumulator()
 		var worstExact, worstOrig, sumOrig, sumAbs float64
-		fens := suiteFENs(t)
+		fens := boardtest.SuiteFENs(t)
 		for _, fen := range fens {
 			pos := boardtest.Position(t, fen)
 			n.Refresh(acc, pos)

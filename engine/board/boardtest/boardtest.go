@@ -3,10 +3,13 @@
 package boardtest
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/luftchess/luft/engine/board"
+	"github.com/luftchess/luft/engine/board/epd"
 )
 
 // Position returns the position fen describes, or fails t.
@@ -17,6 +20,41 @@ func Position(t testing.TB, fen string) *board.Position {
 		t.Fatalf("ParseFEN(%q): %v", fen, err)
 	}
 	return p
+}
+
+// SuiteFENs returns the positions of the board package's EPD suites
+// (engine/board/testdata/*.epd: perft and tactics positions), or fails t.
+// A test runs in its package's directory; SuiteFENs goes up from there to
+// the module's root to find the files.
+func SuiteFENs(t testing.TB) []string {
+	t.Helper()
+	// Glob fails only on a malformed pattern; no files is caught below.
+	paths, _ := filepath.Glob(filepath.Join(moduleRoot(t), "engine", "board", "testdata", "*.epd"))
+	fens, err := epd.ReadFENs(paths...)
+	if err != nil || len(fens) == 0 {
+		t.Fatalf("the board's EPD suites: %d positions from %d files, error %v", len(fens), len(paths), err)
+	}
+	return fens
+}
+
+// moduleRoot returns the nearest directory at or above the working
+// directory that holds go.mod, or fails t.
+func moduleRoot(t testing.TB) string {
+	t.Helper()
+	dir, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return dir
+		}
+		up := filepath.Dir(dir)
+		if up == dir {
+			t.Fatal("no go.mod at or above the working directory")
+		}
+		dir = up
+	}
 }
 
 // Mirror returns the FEN of fen with the board flipped vertically and the

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"io"
 	"math/rand/v2"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -13,7 +12,6 @@ import (
 
 	"github.com/luftchess/luft/engine/board"
 	"github.com/luftchess/luft/engine/board/boardtest"
-	"github.com/luftchess/luft/engine/board/epd"
 )
 
 // summary is what a record must keep through a round trip.
@@ -32,16 +30,8 @@ func summarize(r Record) summary {
 // and of random games from the start position.
 func testPositions(t *testing.T) []*board.Position {
 	t.Helper()
-	files, err := filepath.Glob("../../../../engine/board/testdata/*.epd")
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no EPD files: %v", err)
-	}
-	fens, err := epd.ReadFENs(files...)
-	if err != nil {
-		t.Fatal(err)
-	}
 	var ps []*board.Position
-	for _, fen := range fens {
+	for _, fen := range boardtest.SuiteFENs(t) {
 		ps = append(ps, boardtest.Position(t, fen))
 	}
 	rng := rand.New(rand.NewPCG(1, 2))
@@ -111,11 +101,7 @@ func TestCounters(t *testing.T) {
 		{"rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w Kq f6 0 3", "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w Kq f6 0 3"},
 	}
 	for _, tt := range tests {
-		p, err := board.ParseFEN(tt.fen)
-		if err != nil {
-			t.Fatal(err)
-		}
-		pk, err := Pack(Record{Pos: p, Result: Draw})
+		pk, err := Pack(Record{Pos: boardtest.Position(t, tt.fen), Result: Draw})
 		if err != nil {
 			t.Fatal(err)
 		}
