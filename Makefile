@@ -17,7 +17,7 @@ TUNE_NODES  ?= 2500
 TUNE_EPOCHS ?= 200
 TUNE_LAMBDA ?= 1e-8
 
-.PHONY: build build-basic run test test-purego test-race fuzz perft-full perft-bench eval-bench bench tactics calibrate reference ablation time-check ponder-check match-test tune-data tune ci clean help
+.PHONY: build build-basic run test test-purego test-race serve-e2e serve-soak fuzz perft-full perft-bench eval-bench bench tactics calibrate reference ablation time-check ponder-check match-test tune-data tune ci clean help
 
 ## build: build the engine binary (make EXE=path builds it there, as OpenBench expects)
 build:
@@ -43,7 +43,7 @@ test-purego:
 ## test-race: the concurrent packages under the race detector (the board is single-threaded), then
 ## the torture test: 4000 random commands to a race-built binary on four threads
 test-race:
-	$(GO) test -race -skip '^TestTorture$$' ./uci/... ./cmd/luft/internal/match/... ./engine ./engine/tt ./engine/skill ./engine/book
+	$(GO) test -race -skip '^TestTorture$$' ./uci/... ./cmd/luft/internal/match/... ./cmd/luft/internal/serve ./engine ./engine/tt ./engine/skill ./engine/book
 	$(GO) test -race -run '^TestTorture$$' -timeout 10m -v ./uci -torture.commands=4000
 
 ## fuzz: bounded fuzzing of the parsers: the board's FEN, and the UCI loop's session, position,
@@ -152,12 +152,23 @@ ablation:
 	  -openings $(OPENINGS) -srand $(SRAND) -resign movecount=4 score=500 -pgnout file=$(ABLATION_PGN)
 	$(RUN)-test match -check-pgn $(ABLATION_PGN)
 
+## serve-e2e: the browser page of luft serve: the committed bundle equals a fresh build (npm ci, esbuild)
+## and the page's unit tests pass; then the end-to-end test in headless Chromium (Debian's, installed if
+## missing) driven by the pinned playwright-core, screenshots in cmd/luft/internal/serve/web/e2e/out/
+serve-e2e:
+	$(GO) test -tags web -run '^TestBundle$$' -v ./cmd/luft/internal/serve
+	cmd/luft/internal/serve/web/e2e/run.sh
+
+## serve-soak: 20 games at once through luft serve's HTTP API for three minutes: legality, memory, goroutines
+serve-soak:
+	$(GO) test -tags soak -run '^TestSoak$$' -v -timeout 10m ./cmd/luft/internal/serve -soak.games 20 -soak.time 3m
+
 ## match-test: a short real match of Luft against Stockfish at UCI_Elo 1350
 match-test:
 	$(GO) test -tags matchtest -run TestLuftVsStockfish -v -timeout 20m ./cmd/luft/internal/match/
 
 ## ci: everything CI checks
-ci: test test-purego test-race fuzz perft-full tactics match-test
+ci: test test-purego test-race fuzz perft-full tactics match-test serve-e2e
 
 ## clean: remove the engine binary
 clean:

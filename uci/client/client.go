@@ -13,7 +13,6 @@ import (
 	"fmt"
 	"io"
 	"os/exec"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -40,11 +39,12 @@ var (
 	ErrExited = errors.New("engine exited")
 )
 
-// Engine is a running UCI engine process.
+// Engine is a running UCI engine: a child process (Start) or an engine
+// reached through a pair of pipes (Connect).
 type Engine struct {
 	ID string // the engine's "id name", set by Handshake
 
-	cmd   *exec.Cmd
+	cmd   *exec.Cmd // nil for an engine reached through Connect
 	stdin io.WriteCloser
 	lines chan string // closed when the engine's stdout ends
 	wait  chan struct{}
@@ -90,7 +90,9 @@ func (e *Engine) read(stdout io.Reader) {
 		}
 		if err != nil {
 			close(e.lines)
-			_ = e.cmd.Wait()
+			if e.cmd != nil {
+				_ = e.cmd.Wait()
+			}
 			close(e.wait)
 			return
 		}
@@ -241,67 +243,10 @@ func (e *Engine) StopPonder(ctx context.Context, timeout time.Duration) error {
 
 // sendAndAwait writes cmd and waits at most timeout for bestmove.
 func (e *Engine) sendAndAwait(ctx context.Context, cmd string, timeout time.Duration) (Search, error) {
-	var s Search
-	start := time.Now()
 	if err := e.Send(cmd); err != nil {
-		return s, err
+		return Search{}, err
 	}
-	line, err := e.await(ctx, "bestmove", timeout, func(line string) {
-		if d, sc, ok := parseInfo(line); ok {
-			s.Depth, s.Score = d, sc
-		}
-	})
-	s.Elapsed = time.Since(start)
-	if err != nil {
-		return s, err
-	}
-	f := strings.Fields(line)
-	if len(f) > 1 {
-		s.Move = f[1]
-	}
-	if len(f) > 3 && f[2] == "ponder" {
-		s.Ponder = f[3]
-	}
-	return s, nil
-}
-
-// parseInfo reads the depth and score of an info line that has a score
-// (of the first PV when there are several).
-func parseInfo(line string) (depth int, s Score, ok bool) {
-	f := strings.Fields(line)
-	if len(f) == 0 || f[0] != "info" {
-		return 0, s, false
-	}
-	for i := 1; i < len(f); i++ {
-		switch f[i] {
-		case "string":
-			return 0, s, false
-		case "multipv":
-			if i+1 < len(f) && f[i+1] != "1" {
-				return 0, s, false
-			}
-		case "depth":
-			if i+1 < len(f) {
-				depth, _ = strconv.Atoi(f[i+1])
-			}
-		case "score":
-			if i+2 < len(f) {
-				n, err := strconv.Atoi(f[i+2])
-				if err != nil {
-					return 0, s, false
-				}
-				switch f[i+1] {
-				case "cp":
-					s = Score{Valid: true, CP: n}
-					ok = true
-				case "mate":
-					s = Score{Valid: true, Mate: n}
-					ok = true
-				}
-			}
-		}
-	}
-	return depth, s, ok
+	return e.AwaitBestMove(ctx, timeout, nil)
 }
 
 // Close asks the engine to quit, waits up to grace for it to exit and then

@@ -14,6 +14,9 @@ func setProcessGroup(cmd *exec.Cmd) {
 }
 
 func (e *Engine) kill() {
+	if e.cmd == nil {
+		return // Connect's engine has no process
+	}
 	if p := e.cmd.Process; p != nil {
 		_ = syscall.Kill(-p.Pid, syscall.SIGKILL)
 	}

@@ -1,0 +1,92 @@
+package serve
+
+import (
+	"time"
+
+	"github.com/luftchess/luft/engine/skill"
+)
+
+// Config says how a Server runs. Zero fields take the defaults of
+// DefaultConfig.
+type Config struct {
+	MaxGames     int           // games played at once
+	MoveTime     time.Duration // Luft's time per move when a game asks for none
+	MaxMoveTime  time.Duration // the longest time per move a game may ask for
+	AnalysisTime time.Duration // how long analysis mode searches each position
+	IdleTimeout  time.Duration // a game untouched this long is closed
+	HashMB       int           // each engine's transposition table
+	Version      string        // shown in the engines' names and PGN tags
+}
+
+// DefaultConfig returns the defaults of luft serve's flags.
+func DefaultConfig() Config {
+	return Config{
+		MaxGames:     4,
+		MoveTime:     time.Second,
+		MaxMoveTime:  10 * time.Second,
+		AnalysisTime: 20 * time.Second,
+		IdleTimeout:  30 * time.Minute,
+		HashMB:       16,
+		Version:      "dev",
+	}
+}
+
+// withDefaults returns c with its zero fields set to the defaults.
+func (c Config) withDefaults() Config {
+	d := DefaultConfig()
+	if c.MaxGames <= 0 {
+		c.MaxGames = d.MaxGames
+	}
+	if c.MoveTime <= 0 {
+		c.MoveTime = d.MoveTime
+	}
+	if c.MaxMoveTime <= 0 {
+		c.MaxMoveTime = max(d.MaxMoveTime, c.MoveTime)
+	}
+	if c.AnalysisTime <= 0 {
+		c.AnalysisTime = d.AnalysisTime
+	}
+	if c.IdleTimeout <= 0 {
+		c.IdleTimeout = d.IdleTimeout
+	}
+	if c.HashMB <= 0 {
+		c.HashMB = d.HashMB
+	}
+	if c.Version == "" {
+		c.Version = d.Version
+	}
+	return c
+}
+
+// Level is a rung of the ladder the page offers.
+type Level struct {
+	Elo    int    `json:"elo"`    // UCI_Elo; 0 for full strength
+	Rating int    `json:"rating"` // the rating a result against it counts as
+	Label  string `json:"label"`
+	Note   string `json:"note"` // what the rating rests on
+}
+
+// fullStrengthRating is what full-strength Luft rates on the ladder: at
+// 10+0.1 it plays like Stockfish's UCI_Elo 2300 or a little above (README).
+const fullStrengthRating = 2300
+
+// ladder returns the levels: UCI_Elo from skill.MinCalibratedElo to
+// skill.MaxCalibratedElo in steps of 100, then full strength.
+func ladder() []Level {
+	measured := map[int]string{
+		1400: "measured: 45% against Stockfish 15.1 at UCI_Elo 1400",
+		1800: "measured: 47.5% against Stockfish 15.1 at UCI_Elo 1800",
+		2000: "measured: 51% against Stockfish 15.1 at UCI_Elo 2000",
+		2200: "measured: 55% against Stockfish 15.1 at UCI_Elo 2200",
+	}
+	var out []Level
+	for elo := skill.MinCalibratedElo; elo <= skill.MaxCalibratedElo; elo += 100 {
+		note, ok := measured[elo]
+		if !ok {
+			note = "calibrated range: between measured ratings"
+		}
+		out = append(out, Level{Elo: elo, Rating: elo, Label: "Luft " + itoa(elo), Note: note})
+	}
+	return append(out, Level{Elo: 0, Rating: fullStrengthRating, Label: "Luft full strength",
+		Note: "about Stockfish UCI_Elo 2300 at 10+0.1"})
+}

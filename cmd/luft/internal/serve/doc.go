@@ -1,0 +1,26 @@
+// Package serve is luft serve: a web page to play Luft in the browser,
+// and the HTTP server behind it.
+//
+// The page (web/, built into web/dist and embedded in the binary) draws
+// the board and talks to a small JSON API under /api/. Every game owns
+// one engine, run in-process by uci.Run over a pair of pipes and driven
+// through uci/client as a GUI drives any UCI engine: the server has no
+// other path into the search. The server keeps the game record, checks
+// every move against the rules, runs the clocks and streams the engine's
+// thinking to the page as Server-Sent Events.
+//
+// The API:
+//
+//	GET    /api/config            levels, default and maximum times
+//	POST   /api/games             new game (Settings); 201 and its State
+//	GET    /api/games/{id}        the game's State
+//	DELETE /api/games/{id}        ends the game and frees its engine
+//	POST   /api/games/{id}/move   {"move":"e2e4"}: the person's move
+//	POST   /api/games/{id}/takeback  takes back the person's last move
+//	POST   /api/games/{id}/resign the person resigns
+//	GET    /api/games/{id}/pgn    the game in PGN, with tags
+//	GET    /api/games/{id}/events Server-Sent Events: "state" after every
+//	                              change, "info" for each line of thinking
+//
+// Errors are JSON objects {"error": "..."} with a 4xx or 5xx status.
+package serve

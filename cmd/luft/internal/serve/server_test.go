@@ -1,0 +1,109 @@
+package serve
+
+import (
+	"context"
+	"io"
+	"net"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestPage(t *testing.T) {
+	_, ts := newTestServer(t, testConfig())
+	tests := []struct {
+		method, path string
+		code         int
+		typ, body    string // a prefix of the content type; a part of the body
+	}{
+		{"GET", "/", 200, "text/html", `<script type="module" src="app.js">`},
+		{"GET", "/app.js", 200, "text/javascript", "EventSource"},
+		{"GET", "/app.css", 200, "text/css", ".cg-wrap"},
+		{"HEAD", "/", 200, "text/html", ""},
+		{"POST", "/", 405, "text/plain", "method not allowed"},
+		{"GET", "/nothing.js", 404, "text/plain", "not found"},
+	}
+	for _, tt := range tests {
+		req, _ := http.NewRequest(tt.method, ts.URL+tt.path, nil)
+		res, err := ts.Client().Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		typ := res.Header.Get("Content-Type")
+		if res.StatusCode != tt.code || !strings.HasPrefix(typ, tt.typ) || !strings.Contains(string(body), tt.body) {
+			t.Errorf("%s %s: status %d, type %q; want %d, %q and a body with %q",
+				tt.method, tt.path, res.StatusCode, typ, tt.code, tt.typ, tt.body)
+		}
+	}
+}
+
+func TestConfigLadder(t *testing.T) {
+	_, ts := newTestServer(t, testConfig())
+	var got struct {
+		Levels     []Level `json:"levels"`
+		MoveTimeMs int     `json:"moveTimeMs"`
+	}
+	if code := call(t, ts, "GET", "/api/config", nil, &got); code != 200 {
+		t.Fatalf("config: status %d", code)
+	}
+	var elos []int
+	for _, l := range got.Levels {
+		elos = append(elos, l.Elo)
+	}
+	want := []int{1400, 1500, 1600, 1700, 1800, 1900, 2000, 2100, 2200, 0}
+	if diff := cmp.Diff(want, elos); diff != "" {
+		t.Errorf("ladder (-want +got):\n%s", diff)
+	}
+	if got.MoveTimeMs != 100 || got.Levels[9].Rating != fullStrengthRating {
+		t.Errorf("move time %d, full strength rated %d", got.MoveTimeMs, got.Levels[9].Rating)
+	}
+}
+
+func TestGracefulShutdown(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := New(testConfig())
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- s.Serve(ctx, ln) }()
+	url := "http://" + ln.Addr().String()
+	res, err := http.Post(url+"/api/games", "application/json", strings.NewReader(`{"color":"black","moveTimeMs":5000}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != 201 {
+		t.Fatalf("new game: status %d", res.StatusCode)
+	}
+	events, err := http.Get(url + "/api/games/" + res.Header.Get("Location")[len("/api/games/"):] + "/events")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer events.Body.Close()
+	start := time.Now()
+	cancel() // as Ctrl-C does
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Errorf("Serve: %v", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("Serve did not return after its context was cancelled")
+	}
+	if _, err := io.ReadAll(events.Body); err != nil && !strings.Contains(err.Error(), "EOF") {
+		t.Logf("event stream ended with %v", err)
+	}
+	if d := time.Since(start); d > 4*time.Second {
+		t.Errorf("shutdown with a thinking engine and an open stream took %v", d)
+	}
+	if n := s.games.count(); n != 0 {
+		t.Errorf("%d games left after shutdown", n)
+	}
+}

@@ -1,0 +1,166 @@
+// End-to-end test of luft serve in a real headless Chromium: starts the
+// binary that LUFT names on a free port, plays a short game by
+// clicking and dragging, reloads the page, takes back, promotes a pawn to
+// mate from a FEN, checks the move list, the result and the PGN, and saves
+// screenshots in out/. Run by run.sh.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { chromium } from 'playwright-core';
+
+const luft = process.env.LUFT;
+const browserPath = process.env.CHROMIUM || '/usr/bin/chromium';
+const out = new URL('./out/', import.meta.url).pathname;
+
+// serve starts luft serve on a free port and resolves to its URL.
+function serve() {
+  const proc = spawn(luft, ['serve', '-addr', '127.0.0.1:0', '-move-time', '300ms'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    let text = '';
+    proc.stdout.on('data', (d) => {
+      text += d;
+      const m = text.match(/play at (http:\/\/\S+)/);
+      if (m) resolve({ proc, url: m[1] });
+    });
+    proc.on('exit', (code) => reject(new Error('luft serve exited with ' + code)));
+  });
+}
+
+// square returns the page coordinates of a square's centre.
+async function square(page, key) {
+  const box = await page.locator('#board cg-board').boundingBox();
+  const white = (await page.locator('#board').getAttribute('class')).includes('orientation-white');
+  const file = key.charCodeAt(0) - 97;
+  const rank = parseInt(key[1], 10) - 1;
+  const size = box.width / 8;
+  const col = white ? file : 7 - file;
+  const row = white ? 7 - rank : rank;
+  return { x: box.x + (col + 0.5) * size, y: box.y + (row + 0.5) * size };
+}
+
+async function click(page, from, to) {
+  for (const key of [from, to]) {
+    const p = await square(page, key);
+    await page.mouse.click(p.x, p.y);
+  }
+}
+
+async function drag(page, from, to) {
+  const a = await square(page, from);
+  const b = await square(page, to);
+  await page.mouse.move(a.x, a.y);
+  await page.mouse.down();
+  await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 4 });
+  await page.mouse.move(b.x, b.y, { steps: 4 });
+  await page.mouse.up();
+}
+
+const moves = (page) => page.locator('#moves button.move').allTextContents();
+
+async function waitMoves(page, n) {
+  await page.waitForFunction((n) => document.querySelectorAll('#moves button.move').length === n, n, { timeout: 20000 });
+}
+
+async function newGame(page, { color = 'white', elo = '1400', time = 'move:500', fen = '' }) {
+  if (!(await page.locator('#new-dialog').evaluate((d) => d.open))) await page.click('#btn-new');
+  await page.check(`input[name=color][value=${color}]`);
+  await page.selectOption('#level-select', elo);
+  await page.selectOption('select[name=time]', time);
+  await page.fill('input[name=fen]', fen);
+  await page.click('#btn-start');
+  await page.waitForFunction(() => !document.getElementById('new-dialog').open);
+}
+
+test('play Luft in the browser', async (t) => {
+  mkdirSync(out, { recursive: true });
+  const { proc, url } = await serve();
+  const browser = await chromium.launch({ executablePath: browserPath, args: ['--no-sandbox'] });
+  t.after(async () => {
+    await browser.close();
+    proc.kill('SIGINT');
+  });
+  const page = await browser.newPage({ viewport: { width: 1100, height: 760 } });
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(url);
+
+  await t.test('a game by clicks and a drag, with Luft replying', async () => {
+    await newGame(page, { time: 'clock:300000:3000' });
+    await click(page, 'e2', 'e4');
+    await waitMoves(page, 2);
+    await page.waitForSelector('#status:has-text("Your move")');
+    await drag(page, 'g1', 'f3');
+    await waitMoves(page, 4);
+    assert.equal((await moves(page))[2], 'Nf3');
+    await page.waitForFunction(() => !document.getElementById('t-depth').textContent.includes('–'));
+  });
+
+  await t.test('the game survives a reload', async () => {
+    const before = await moves(page);
+    await page.reload();
+    await waitMoves(page, 4);
+    assert.deepEqual(await moves(page), before);
+    await page.waitForFunction(() => document.querySelectorAll('#t-lines li').length > 0);
+    assert.match(await page.textContent('#player-bottom .clock'), /^[45]:\d\d$/);
+    await page.waitForTimeout(300); // the last move's animation
+    await page.screenshot({ path: out + 'game.png' });
+  });
+
+  await t.test('take back', async () => {
+    await page.waitForSelector('#status:has-text("Your move")');
+    await page.click('#btn-takeback');
+    await waitMoves(page, 2);
+    assert.equal((await moves(page))[0], 'e4');
+  });
+
+  await t.test('promotion to mate from a FEN', async () => {
+    await newGame(page, { fen: 'k7/2P5/1K6/8/8/8/8/8 w - - 0 1' });
+    await waitMoves(page, 0);
+    await click(page, 'c7', 'c8');
+    await page.waitForSelector('#promotion:not([hidden])');
+    await page.click('[data-testid=promo-q]');
+    await waitMoves(page, 1);
+    assert.deepEqual(await moves(page), ['c8=Q#']);
+    await page.waitForSelector('#status.result');
+    assert.match(await page.textContent('#status'), /^1-0 · White mates/);
+    assert.match(await page.textContent('#ladder-summary'), /after 1 game/);
+    const pgn = await (await page.request.get(new URL(await page.getAttribute('#btn-pgn', 'href'), url).href)).text();
+    assert.match(pgn, /\[Result "1-0"\]/);
+    assert.match(pgn, /\[FEN "k7\/2P5\/1K6\/8\/8\/8\/8\/8 w - - 0 1"\]/);
+    assert.match(pgn, /1\. c8=Q# /);
+    await page.screenshot({ path: out + 'mate.png' });
+  });
+
+  await t.test('take back the mate', async () => {
+    await page.click('#btn-takeback');
+    await waitMoves(page, 0);
+    await page.waitForSelector('#status:has-text("Your move")');
+  });
+
+  await t.test('analysis: both sides, three lines', async () => {
+    await page.click('#btn-new');
+    await page.selectOption('select[name=mode]', 'analysis');
+    await page.fill('input[name=fen]', '');
+    await page.click('#btn-start');
+    await page.waitForFunction(() => !document.getElementById('new-dialog').open);
+    await click(page, 'e2', 'e4');
+    await waitMoves(page, 1);
+    await click(page, 'e7', 'e5');
+    await waitMoves(page, 2);
+    await page.waitForFunction(() => document.querySelectorAll('#t-lines li').length === 3, null, { timeout: 20000 });
+    await page.screenshot({ path: out + 'analysis.png' });
+    await page.click('#btn-takeback');
+    await waitMoves(page, 1);
+  });
+
+  await t.test('a phone-sized screen', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.waitForTimeout(300);
+    const box = await page.locator('#board cg-board').boundingBox();
+    assert.ok(box.width <= 390 && box.width > 300, 'board fits: ' + box.width);
+    await page.screenshot({ path: out + 'phone.png', fullPage: true });
+  });
+
+  assert.deepEqual(errors, []);
+});

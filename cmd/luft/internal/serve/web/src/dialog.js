@@ -1,0 +1,67 @@
+// The new-game dialog.
+import * as ladder from './ladder.js';
+import { app, $ } from './state.js';
+import { startGame } from './game.js';
+import { render } from './render.js';
+
+export function setupDialog() {
+  const form = $('new-form');
+  const select = $('level-select');
+  for (const lv of app.config.levels) {
+    const o = select.appendChild(document.createElement('option'));
+    o.value = String(lv.elo);
+    o.textContent = lv.elo === 0 ? `${lv.label} (about ${lv.rating})` : lv.label;
+  }
+  select.addEventListener('change', showNote);
+  form.elements.mode.addEventListener('change', showMode);
+  form.addEventListener('submit', onSubmit);
+}
+
+function showNote() {
+  const lv = app.config.levels.find((l) => String(l.elo) === $('level-select').value);
+  $('level-note').textContent = lv ? lv.note : '';
+}
+
+function showMode() {
+  const analysis = $('new-form').elements.mode.value === 'analysis';
+  for (const el of document.querySelectorAll('.play-only')) el.hidden = analysis;
+}
+
+// openDialog shows the dialog with the suggested level chosen.
+export function openDialog() {
+  const next = ladder.suggest(ladder.load(), app.config.levels);
+  $('level-select').value = String(next.elo);
+  $('new-error').textContent = '';
+  showNote();
+  showMode();
+  $('new-dialog').showModal();
+}
+
+// settings reads the form into a new game's settings.
+function settings(form) {
+  const f = form.elements;
+  if (f.mode.value === 'analysis') return { analysis: true, fen: f.fen.value.trim() };
+  let color = f.color.value;
+  if (color === 'random') color = Math.random() < 0.5 ? 'white' : 'black';
+  const s = { color, elo: parseInt(f.elo.value, 10), fen: f.fen.value.trim() };
+  const [kind, a, b] = f.time.value.split(':');
+  if (kind === 'move') s.moveTimeMs = parseInt(a, 10);
+  else Object.assign(s, { baseMs: parseInt(a, 10), incMs: parseInt(b, 10) });
+  return s;
+}
+
+async function onSubmit(e) {
+  if (e.submitter && e.submitter.value === 'cancel') return;
+  e.preventDefault();
+  const form = e.target;
+  $('btn-start').disabled = true;
+  try {
+    await startGame(settings(form));
+    $('new-dialog').close();
+  } catch (err) {
+    $('new-error').textContent = err.message;
+  } finally {
+    $('btn-start').disabled = false;
+    render();
+  }
+}

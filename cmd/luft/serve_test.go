@@ -1,0 +1,91 @@
+package main
+
+import (
+	"bufio"
+	"io"
+	"net/http"
+	"os"
+	"os/exec"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/luftchess/luft/uci/client/clienttest"
+)
+
+// TestServeFlags checks that bad flags are refused before the server starts.
+func TestServeFlags(t *testing.T) {
+	tests := []struct {
+		args []string
+		want int
+	}{
+		{[]string{"-max-games", "0"}, 2},
+		{[]string{"-move-time", "0s"}, 2},
+		{[]string{"-move-time", "20s", "-max-move-time", "10s"}, 2},
+		{[]string{"-hash", "0"}, 2},
+		{[]string{"-idle", "-1m"}, 2},
+		{[]string{"extra"}, 2},
+		{[]string{"-nonsense"}, 2},
+		{[]string{"-addr", "256.0.0.1:80"}, 1},
+	}
+	for _, tt := range tests {
+		if got := runServe(tt.args); got != tt.want {
+			t.Errorf("luft serve %q returned %d, want %d", tt.args, got, tt.want)
+		}
+	}
+}
+
+// TestServeBinary starts the built luft serve, which prints the address
+// to open, fetches the page and the API there, and stops it as Ctrl-C
+// does: it must shut down cleanly.
+func TestServeBinary(t *testing.T) {
+	luft := clienttest.Build(t, clienttest.Luft)
+	cmd := exec.Command(luft, "serve", "-addr", "127.0.0.1:0")
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer cmd.Process.Kill()
+	out := bufio.NewReader(stdout)
+	first, err := out.ReadString('\n')
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile(`play at (http://127\.0\.0\.1:\d+/) \(Ctrl-C to stop\)`).FindStringSubmatch(first)
+	if m == nil {
+		t.Fatalf("first line %q does not give the address", first)
+	}
+	for _, path := range []string{"", "api/config"} {
+		res, err := http.Get(m[1] + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		if res.StatusCode != http.StatusOK {
+			t.Errorf("GET /%s: status %d", path, res.StatusCode)
+		}
+	}
+	if err := cmd.Process.Signal(os.Interrupt); err != nil {
+		t.Fatal(err)
+	}
+	rest := make(chan string, 1)
+	go func() {
+		data, _ := io.ReadAll(out)
+		rest <- string(data)
+	}()
+	select {
+	case s := <-rest:
+		if !strings.Contains(s, "stopped") {
+			t.Errorf("after Ctrl-C luft serve printed %q", s)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("luft serve did not stop after Ctrl-C")
+	}
+	if err := cmd.Wait(); err != nil {
+		t.Errorf("luft serve exited with %v", err)
+	}
+}
