@@ -37,7 +37,8 @@ type Entry struct {
 }
 
 // Divide returns the leaf count below each legal root move, sorted by the
-// moves' UCI notation, as "go perft" in other engines prints it.
+// moves' UCI notation (castling as king takes rook in Chess960), as "go
+// perft" in other engines prints it.
 func Divide(p *board.Position, depth int) []Entry {
 	if depth < 1 {
 		return nil
@@ -50,6 +51,7 @@ func Divide(p *board.Position, depth int) []Entry {
 		entries = append(entries, Entry{m, Count(p, depth-1)})
 		p.Unmake()
 	}
-	sort.Slice(entries, func(i, j int) bool { return entries[i].Move.String() < entries[j].Move.String() })
+	c960 := p.Chess960()
+	sort.Slice(entries, func(i, j int) bool { return entries[i].Move.UCI(c960) < entries[j].Move.UCI(c960) })
 	return entries
 }

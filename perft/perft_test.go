@@ -16,7 +16,9 @@ import (
 var full = flag.Bool("full", false, "check every listed depth of the perft suites (minutes)")
 
 // budget bounds the leaves per position in the normal run: each position is
-// checked at the deepest listed depth whose count stays within it.
+// checked at the deepest listed depth whose count stays within it. The
+// Chess960 suites have a budget of their own: 960 positions at depth 5
+// would take too long.
 const budget = 10_000_000
 
 // depthCount is one expected perft result.
@@ -42,51 +44,71 @@ func counts(t *testing.T, rec epd.Record) []depthCount {
 	return dc
 }
 
-// TestSuites checks the perft counts of the suites in testdata, copies of
-// the shared data's perft files (see testdata/README.md).
+// suites are the perft suites in testdata (see testdata/README.md), each
+// with its number of positions, the parser of its FENs and the budget of
+// the normal run.
+var suites = []struct {
+	name   string
+	lines  int
+	parse  func(string) (*board.Position, error)
+	budget uint64
+}{
+	{"perftsuite.epd", 126, board.ParseFEN, budget},
+	{"cpw_perft.epd", 7, board.ParseFEN, budget},
+	{"perft_talkchess_sedlak.epd", 14, board.ParseFEN, budget},
+	{"chess960.epd", 960, board.ParseFEN960, 20_000},
+	{"chess960_middlegames.epd", 24, board.ParseFEN960, 2_000_000},
+}
+
+// TestSuites checks the perft counts of the suites: in the normal run one
+// count per position, with -full every listed count.
 func TestSuites(t *testing.T) {
-	for _, file := range []struct {
-		name  string
-		lines int
-	}{{"perftsuite.epd", 126}, {"cpw_perft.epd", 7}, {"perft_talkchess_sedlak.epd", 14}} {
-		t.Run(file.name, func(t *testing.T) {
-			recs, err := epd.ReadFile(filepath.Join("testdata", file.name))
+	for _, suite := range suites {
+		t.Run(suite.name, func(t *testing.T) {
+			recs, err := epd.ReadFile(filepath.Join("testdata", suite.name))
 			if err != nil {
 				t.Fatal(err)
 			}
-			if len(recs) != file.lines {
-				t.Fatalf("%d positions, want %d", len(recs), file.lines)
+			if len(recs) != suite.lines {
+				t.Fatalf("%d positions, want %d", len(recs), suite.lines)
 			}
 			checked := 0
 			for _, rec := range recs {
-				p, err := board.ParseFEN(rec.FEN)
+				p, err := suite.parse(rec.FEN)
 				if err != nil {
 					t.Fatalf("line %d: %v", rec.Line, err)
 				}
-				var deepest depthCount
-				for _, dc := range counts(t, rec) {
-					if *full {
+				if *full {
+					for _, dc := range counts(t, rec) {
 						checkCount(t, rec, p, dc)
 						checked++
-					} else if dc.nodes <= budget && dc.depth > deepest.depth {
-						deepest = dc
 					}
+					continue
 				}
-				if !*full {
-					if deepest.depth == 0 { // every listed count is big: take the smallest
-						for _, dc := range counts(t, rec) {
-							if deepest.depth == 0 || dc.depth < deepest.depth {
-								deepest = dc
-							}
-						}
-					}
-					checkCount(t, rec, p, deepest)
-					checked++
-				}
+				checkCount(t, rec, p, pick(counts(t, rec), suite.budget))
+				checked++
 			}
 			t.Logf("%d counts checked", checked)
 		})
 	}
+}
+
+// pick returns the count of the deepest depth within budget, or of the
+// shallowest depth when every count is bigger.
+func pick(dcs []depthCount, budget uint64) depthCount {
+	var deepest, shallowest depthCount
+	for _, dc := range dcs {
+		if dc.nodes <= budget && dc.depth > deepest.depth {
+			deepest = dc
+		}
+		if shallowest.depth == 0 || dc.depth < shallowest.depth {
+			shallowest = dc
+		}
+	}
+	if deepest.depth == 0 {
+		return shallowest
+	}
+	return deepest
 }
 
 func checkCount(t *testing.T, rec epd.Record, p *board.Position, dc depthCount) {
@@ -116,6 +138,24 @@ func TestDivide(t *testing.T) {
 	}
 	if Divide(p, 0) != nil {
 		t.Error("Divide at depth 0 should be empty")
+	}
+}
+
+// TestDivide960 checks that Divide writes and sorts castling as king takes
+// rook in Chess960, here with the king already on its target.
+func TestDivide960(t *testing.T) {
+	p, err := board.ParseFEN960("4k3/8/8/8/8/8/8/R1K5 w Q - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, e := range Divide(p, 1) {
+		got = append(got, e.Move.UCI(true))
+	}
+	want := []string{"a1a2", "a1a3", "a1a4", "a1a5", "a1a6", "a1a7", "a1a8", "a1b1",
+		"c1a1", "c1b1", "c1b2", "c1c2", "c1d1", "c1d2"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("Divide (-want +got):\n%s", diff)
 	}
 }
 

@@ -11,6 +11,9 @@ func (b Bitboard) Count() int { return bits.OnesCount64(uint64(b)) }
 // LSB returns the lowest square in the set; the set must not be empty.
 func (b Bitboard) LSB() Square { return Square(bits.TrailingZeros64(uint64(b))) }
 
+// MSB returns the highest square in the set; the set must not be empty.
+func (b Bitboard) MSB() Square { return Square(63 - bits.LeadingZeros64(uint64(b))) }
+
 // PopLSB removes the lowest square from the set and returns it.
 func (b *Bitboard) PopLSB() Square {
 	s := Square(bits.TrailingZeros64(uint64(*b)))

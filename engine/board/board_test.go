@@ -19,6 +19,34 @@ var treeFENs = []string{
 	"8/8/1k6/2b5/2pP4/8/5K2/8 b - d3 0 1",
 }
 
+// Chess960 positions in which the side to move can castle: with the rook
+// alone moving, the king alone, king and rook trading squares, both
+// moving (X-FEN, then Shredder-FEN, whose rights name the rooks' files).
+var tree960FENs = []string{
+	"1rk1q1br/p3bp1p/n1Np2p1/p1P1p3/P1P5/1P4PP/4PP2/1RKN1BBR b KQkq - 0 12",
+	"r3kr2/p1p1p2p/n5p1/P4pBP/2pP4/5B2/2N1N3/R3KR2 b KQkq - 1 20",
+	"1qrk2B1/1pp4p/1nbP2N1/8/p6P/b7/1QP3P1/N1RK2R1 b GCc - 0 19",
+	"r1k4r/8/8/8/8/8/8/RK5R w HAha - 0 1",
+}
+
+// treePositions returns the positions of treeFENs and tree960FENs, the
+// latter played by the Chess960 rules.
+func treePositions(t testing.TB) []*Position {
+	t.Helper()
+	var ps []*Position
+	for _, fen := range treeFENs {
+		ps = append(ps, mustParse(t, fen))
+	}
+	for _, fen := range tree960FENs {
+		p, err := ParseFEN960(fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ps = append(ps, p)
+	}
+	return ps
+}
+
 // suiteFENs returns every position of the perft and tactics suites in
 // testdata, copies of the shared data's files (see testdata/README.md).
 func suiteFENs(t testing.TB) []string {

@@ -54,7 +54,7 @@ func NewPosition() *Position {
 // counters may be left out. The error says what is wrong with a FEN that
 // is malformed or describes an impossible position.
 func ParseFEN(fen string) (*Position, error) {
-	p, _, err := parseFEN(fen, false)
+	p, _, err := parseFEN(fen, false, false)
 	return p, err
 }
 
@@ -64,16 +64,33 @@ func ParseFEN(fen string) (*Position, error) {
 // which ParseFEN refuses. The notes say what the sender should hear of:
 // a move counter read as its bound.
 func ParseFENLenient(fen string) (p *Position, notes []string, err error) {
-	return parseFEN(fen, true)
+	return parseFEN(fen, false, true)
 }
 
-// parseFEN is ParseFEN, or ParseFENLenient when lenient is set.
-func parseFEN(fen string, lenient bool) (_ *Position, notes []string, _ error) {
+// ParseFEN960 is ParseFEN for a position played by the rules of Chess960
+// (the standard starting position included). Its castling rights may be
+// given in X-FEN, where K and Q stand for the outermost rook on the king's
+// side and on the queen's side of the king and a file letter for an inner
+// rook, or in Shredder-FEN, where the file letters name every rook (HAha).
+// Each right needs the king on its first rank and the rook beside it;
+// FEN writes the rights back in the notation they were read in.
+func ParseFEN960(fen string) (*Position, error) {
+	p, _, err := parseFEN(fen, true, false)
+	return p, err
+}
+
+// ParseFEN960Lenient is ParseFEN960 with the leniency of ParseFENLenient.
+func ParseFEN960Lenient(fen string) (p *Position, notes []string, err error) {
+	return parseFEN(fen, true, true)
+}
+
+// parseFEN is ParseFEN, ParseFENLenient or their Chess960 forms.
+func parseFEN(fen string, chess960, lenient bool) (_ *Position, notes []string, _ error) {
 	fields := strings.Fields(fen)
 	if len(fields) < 4 || len(fields) > 6 {
 		return nil, nil, fmt.Errorf("fen %q: want 4 to 6 fields, got %d", fen, len(fields))
 	}
-	p := &Position{ep: NoSquare, fullMove: 1, history: make([]undo, 0, historyCap)}
+	p := &Position{ep: NoSquare, fullMove: 1, chess960: chess960, history: make([]undo, 0, historyCap)}
 	for i := range p.board {
 		p.board[i] = NoPiece
 	}
@@ -173,9 +190,9 @@ func (p *Position) parsePlacement(s string) error {
 	return nil
 }
 
-// parseCastling reads the castling field: "-" or letters from "KQkq".
-// When lenient, it drops a right given twice or without its king and
-// rook, and any '-'.
+// parseCastling reads the castling field: "-" or letters from "KQkq", or
+// in Chess960 also file letters. When lenient, it drops a right given
+// twice or without its king and rook, and any '-'.
 func (p *Position) parseCastling(s string, lenient bool) error {
 	for i := range p.castleMask {
 		p.castleMask[i] = allCastling
@@ -183,33 +200,16 @@ func (p *Position) parseCastling(s string, lenient bool) error {
 	if s == "-" {
 		return nil
 	}
+	var letters, files bool
 	for i := 0; i < len(s); i++ {
-		var right uint8
-		var c Color
-		var rook Square
-		switch s[i] {
-		case '-':
-			if lenient {
-				continue
-			}
-			return fmt.Errorf("bad castling letter %q", s[i])
-		case 'K':
-			right, c, rook = whiteKingside, White, H1
-		case 'Q':
-			right, c, rook = whiteQueenside, White, A1
-		case 'k':
-			right, c, rook = blackKingside, Black, H8
-		case 'q':
-			right, c, rook = blackQueenside, Black, A8
-		default:
+		if s[i] == '-' && lenient {
+			continue
+		}
+		if !p.isCastlingLetter(s[i]) {
 			return fmt.Errorf("bad castling letter %q", s[i])
 		}
-		king := E1 ^ Square(56*int(c))
-		var err error
-		switch {
-		case p.board[king] != MakePiece(c, King) || p.board[rook] != MakePiece(c, Rook):
-			err = fmt.Errorf("castling right %q without king on %v and rook on %v", s[i], king, rook)
-		case p.castling&right != 0:
+		right, king, rook, err := p.castlingRight(s[i])
+		if err == nil && p.castling&right != 0 {
 			err = fmt.Errorf("castling right %q given twice", s[i])
 		}
 		if err != nil {
@@ -218,13 +218,109 @@ func (p *Position) parseCastling(s string, lenient bool) error {
 			}
 			return err
 		}
-		p.castling |= right
-		idx := rightIndex(right)
-		p.castleRook[idx] = rook
-		p.castleMask[king] &^= right
-		p.castleMask[rook] &^= right
+		p.addCastlingRight(right, king, rook)
+		if strings.IndexByte("KQkq", s[i]) >= 0 {
+			letters = true
+		} else {
+			files = true
+		}
 	}
+	p.shredder = files && !letters
 	return nil
+}
+
+// isCastlingLetter reports whether ch may stand in the castling field:
+// one of KQkq, or in Chess960 a file letter.
+func (p *Position) isCastlingLetter(ch byte) bool {
+	lower := ch | 0x20
+	return lower == 'k' || lower == 'q' || (p.chess960 && lower >= 'a' && lower <= 'h')
+}
+
+// castlingRight returns the right that a castling letter names, with the
+// squares of its king and rook, or why they are missing.
+func (p *Position) castlingRight(ch byte) (right uint8, king, rook Square, err error) {
+	c, lower := White, ch|0x20
+	if ch == lower {
+		c = Black
+	}
+	if p.chess960 {
+		king, rook, err = p.castlingSquares960(c, lower)
+	} else {
+		king, rook, err = p.castlingSquares(c, lower)
+	}
+	if err != nil {
+		return 0, 0, 0, fmt.Errorf("castling right %q without %v", ch, err)
+	}
+	right = whiteKingside << (2 * c)
+	if rook < king {
+		right = whiteQueenside << (2 * c)
+	}
+	return right, king, rook, nil
+}
+
+// castlingSquares returns the squares of c's king and of the rook that the
+// castling letter (k or q) names in standard chess: the king on the e file
+// and the rook in the corner. The error completes "castling right X
+// without ...".
+func (p *Position) castlingSquares(c Color, letter byte) (king, rook Square, err error) {
+	rank := 7 * int(c)
+	king, rook = MakeSquare(4, rank), MakeSquare(0, rank)
+	if letter == 'k' {
+		rook = MakeSquare(7, rank)
+	}
+	if p.board[king] != MakePiece(c, King) || p.board[rook] != MakePiece(c, Rook) {
+		return 0, 0, fmt.Errorf("king on %v and rook on %v", king, rook)
+	}
+	return king, rook, nil
+}
+
+// castlingSquares960 returns the squares of c's king and of the rook that
+// the castling letter (in lower case) names in Chess960: k and q the
+// outermost rook on either side of the king, a file letter the rook on
+// that file. The error completes "castling right X without ...".
+func (p *Position) castlingSquares960(c Color, letter byte) (king, rook Square, err error) {
+	rank := 7 * int(c)
+	back := RankMask(rank)
+	kings := p.Pieces(c, King) & back
+	if kings == 0 {
+		return 0, 0, fmt.Errorf("the %s king on rank %d", c, rank+1)
+	}
+	king = kings.LSB()
+	rooks := p.Pieces(c, Rook) & back
+	east := rooks &^ (king.Bitboard()<<1 - 1) // the rooks on the king's side
+	west := rooks & (king.Bitboard() - 1)     // the rooks on the queen's side
+	switch letter {
+	case 'k':
+		if east == 0 {
+			return 0, 0, fmt.Errorf("a %s rook on the king's side of %v", c, king)
+		}
+		return king, east.MSB(), nil
+	case 'q':
+		if west == 0 {
+			return 0, 0, fmt.Errorf("a %s rook on the queen's side of %v", c, king)
+		}
+		return king, west.LSB(), nil
+	}
+	rook = MakeSquare(int(letter-'a'), rank)
+	if !rooks.Has(rook) {
+		return 0, 0, fmt.Errorf("a %s rook on %v", c, rook)
+	}
+	return king, rook, nil
+}
+
+// addCastlingRight records the castling right with the king on king and
+// the rook on rook, with the squares that castling needs empty and safe.
+func (p *Position) addCastlingRight(right uint8, king, rook Square) {
+	i := rightIndex(right)
+	m := newCastling(king, rook)
+	kingTo, rookTo := m.kingTarget(), m.rookTarget()
+	p.castling |= right
+	p.castleRook[i] = rook
+	p.castleMask[king] &^= right
+	p.castleMask[rook] &^= right
+	p.castleSafe[i] = Between(king, kingTo) | kingTo.Bitboard()
+	path := p.castleSafe[i] | Between(rook, rookTo) | rookTo.Bitboard()
+	p.castleEmpty[i] = path &^ (king.Bitboard() | rook.Bitboard())
 }
 
 // rightIndex returns the index 0-3 of a single castling right.
@@ -297,7 +393,10 @@ func Placement(squares *[64]Piece) string {
 	return b.String()
 }
 
-// FEN returns the position in Forsyth-Edwards Notation.
+// FEN returns the position in Forsyth-Edwards Notation. The castling
+// rights of a Chess960 position are written in the notation ParseFEN960
+// read: Shredder-FEN file letters, or X-FEN, which is KQkq for the
+// standard placements of king and rooks.
 func (p *Position) FEN() string {
 	var b strings.Builder
 	b.WriteString(Placement(&p.board))
@@ -305,11 +404,26 @@ func (p *Position) FEN() string {
 	if p.castling == 0 {
 		b.WriteByte('-')
 	}
-	for i, ch := range "KQkq" {
+	for i := 0; i < 4; i++ {
 		if p.castling&(1<<i) != 0 {
-			b.WriteRune(ch)
+			b.WriteByte(p.castlingLetter(i))
 		}
 	}
 	fmt.Fprintf(&b, " %v %d %d", p.ep, p.rule50, p.fullMove)
 	return b.String()
+}
+
+// castlingLetter returns the FEN letter of castling right 1<<i: one of
+// KQkq, or in Chess960 the rook's file letter for Shredder-FEN and for an
+// X-FEN right whose rook is not the outermost on its side.
+func (p *Position) castlingLetter(i int) byte {
+	c, rook := Color(i>>1), p.castleRook[i]
+	beyond := rook.Bitboard() - 1 // the queen's side: squares below the rook
+	if i&1 == 0 {
+		beyond = ^(rook.Bitboard()<<1 - 1)
+	}
+	if !p.shredder && p.Pieces(c, Rook)&RankMask(rook.Rank())&beyond == 0 {
+		return "KQkq"[i]
+	}
+	return "Aa"[c] + byte(rook.File())
 }

@@ -1,6 +1,7 @@
 package board
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -116,31 +117,47 @@ func FuzzParseFEN(f *testing.F) {
 	}
 	f.Add("8/8/8/8/8/8/8/K6k w - - 0 1")
 	f.Fuzz(func(t *testing.T, fen string) {
-		lp, _, lerr := ParseFENLenient(fen)
-		if lerr == nil {
-			if _, err := ParseFEN(lp.FEN()); err != nil {
-				t.Fatalf("FEN %q of leniently accepted %q does not parse: %v", lp.FEN(), fen, err)
-			}
-		}
-		p, err := ParseFEN(fen)
-		if err != nil {
-			return
-		}
-		if lerr != nil || lp.FEN() != p.FEN() {
-			t.Fatalf("ParseFENLenient(%q) = %v, %v; ParseFEN gives %q", fen, lp, lerr, p.FEN())
-		}
-		q, err := ParseFEN(p.FEN())
-		if err != nil {
-			t.Fatalf("FEN %q of accepted %q does not parse: %v", p.FEN(), fen, err)
-		}
-		if q.Key() != p.Key() || q.FEN() != p.FEN() {
-			t.Fatalf("round trip of %q changed the position: %q", fen, q.FEN())
-		}
-		var l MoveList
-		p.GenerateLegal(&l)
-		for _, m := range l.Moves() {
-			p.Make(m)
-			p.Unmake()
-		}
+		checkParse(t, fen, ParseFEN, ParseFENLenient)
 	})
+}
+
+// FuzzParseFEN960 is FuzzParseFEN for ParseFEN960 and ParseFEN960Lenient.
+func FuzzParseFEN960(f *testing.F) {
+	for _, fen := range slices.Concat(tree960FENs, []string{StartFEN, Chess960StartFEN(0), shredderFEN(Chess960StartFEN(959))}) {
+		f.Add(fen)
+	}
+	f.Add("rk4rr/8/8/8/8/8/8/RK4RR w GQgq - 0 1")
+	f.Fuzz(func(t *testing.T, fen string) {
+		checkParse(t, fen, ParseFEN960, ParseFEN960Lenient)
+	})
+}
+
+// checkParse makes the checks of FuzzParseFEN with the parsers given.
+func checkParse(t *testing.T, fen string, parse func(string) (*Position, error), lenient func(string) (*Position, []string, error)) {
+	lp, _, lerr := lenient(fen)
+	if lerr == nil {
+		if _, err := parse(lp.FEN()); err != nil {
+			t.Fatalf("FEN %q of leniently accepted %q does not parse: %v", lp.FEN(), fen, err)
+		}
+	}
+	p, err := parse(fen)
+	if err != nil {
+		return
+	}
+	if lerr != nil || lp.FEN() != p.FEN() {
+		t.Fatalf("lenient parse of %q = %v, %v; strict parse gives %q", fen, lp, lerr, p.FEN())
+	}
+	q, err := parse(p.FEN())
+	if err != nil {
+		t.Fatalf("FEN %q of accepted %q does not parse: %v", p.FEN(), fen, err)
+	}
+	if q.Key() != p.Key() || q.FEN() != p.FEN() {
+		t.Fatalf("round trip of %q changed the position: %q", fen, q.FEN())
+	}
+	var l MoveList
+	p.GenerateLegal(&l)
+	for _, m := range l.Moves() {
+		p.Make(m)
+		p.Unmake()
+	}
 }

@@ -21,6 +21,8 @@ func (p *Position) Make(m Move) {
 
 	switch uint16(m) & kindMask {
 	case kindCastling:
+		// Both pieces leave before either lands: in Chess960 a target may
+		// be the other piece's origin, or the piece's own.
 		kingTo, rookTo := m.kingTarget(), m.rookTarget()
 		p.remove(from)
 		p.remove(to)

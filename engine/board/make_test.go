@@ -19,8 +19,8 @@ func TestMakeUnmakeRestores(t *testing.T) {
 	if testing.Short() {
 		depth = 3
 	}
-	for _, fen := range treeFENs {
-		p := mustParse(t, fen)
+	for _, p := range treePositions(t) {
+		fen := p.FEN()
 		nodes := 0
 		var visit func(depth int)
 		visit = func(depth int) {
@@ -77,8 +77,8 @@ func expectSame(t *testing.T, before, p *Position, move string) {
 // playing the move.
 func TestGenerators(t *testing.T) {
 	seen := make([]uint8, 1<<16) // per move: 1 legal, 2 split, 3 both
-	for _, fen := range treeFENs {
-		walk(mustParse(t, fen), 3, func(p *Position) {
+	for _, p := range treePositions(t) {
+		walk(p, 3, func(p *Position) {
 			var all, caps, quiets MoveList
 			p.GenerateLegal(&all)
 			p.GenerateCaptures(&caps)
@@ -124,8 +124,8 @@ func TestGenerators(t *testing.T) {
 // TestIsLegal offers IsLegal every move shape between every friendly origin
 // and every target; it must accept exactly the generated moves.
 func TestIsLegal(t *testing.T) {
-	for _, fen := range treeFENs {
-		walk(mustParse(t, fen), 2, func(p *Position) {
+	for _, p := range treePositions(t) {
+		walk(p, 2, func(p *Position) {
 			var all MoveList
 			p.GenerateLegal(&all)
 			legal := map[Move]bool{}

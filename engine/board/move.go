@@ -73,14 +73,21 @@ func (m Move) rookTarget() Square {
 	return MakeSquare(3, m.From().Rank())
 }
 
-// String returns the move in UCI notation: "e2e4", "e7e8q", castling as
-// the king's two-square step ("e1g1"), and "0000" for NoMove.
-func (m Move) String() string {
+// String returns the move in the UCI notation of standard chess: "e2e4",
+// "e7e8q", castling as the king's two-square step ("e1g1"), and "0000"
+// for NoMove. It is UCI(false).
+func (m Move) String() string { return m.UCI(false) }
+
+// UCI returns the move in UCI notation. Castling is written as the king's
+// move to its target square ("e1g1") in standard chess, and as the king
+// taking its own rook ("e1h1", "b1a1") in Chess960, as the UCI protocol
+// specifies for UCI_Chess960: there the king may start on its target.
+func (m Move) UCI(chess960 bool) string {
 	if m == NoMove || m == nullMove {
 		return "0000"
 	}
 	to := m.To()
-	if m.IsCastling() {
+	if m.IsCastling() && !chess960 {
 		to = m.kingTarget()
 	}
 	s := m.From().String() + to.String()

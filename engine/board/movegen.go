@@ -1,5 +1,7 @@
 package board
 
+import "math/bits"
+
 // genKind selects which legal moves a generator produces.
 type genKind uint8
 
@@ -230,31 +232,30 @@ func (p *Position) generateEnPassant(l *MoveList, ksq Square, occ Bitboard) {
 }
 
 // generateCastling appends the legal castling moves; the side to move is
-// not in check. Squares are derived from the rook's origin, so the same
-// code holds for Chess960.
+// not in check. The squares each right needs empty and safe are set from
+// the FEN, for every Chess960 placement of king and rook. The king and
+// the rook are taken off the board to test the squares the king crosses:
+// a rook that shielded the king's target would no longer shield it.
 func (p *Position) generateCastling(l *MoveList, ksq Square, occ Bitboard) {
 	us, them := p.side, p.side.Other()
 	rights := p.castling & ((whiteKingside | whiteQueenside) << (2 * us))
 	for rights != 0 {
-		i := Bitboard(rights).LSB()
+		i := bits.TrailingZeros8(rights) & 3
 		rights &= rights - 1
-		rook := p.castleRook[i&3]
-		m := newCastling(ksq, rook)
-		kingTo, rookTo := m.kingTarget(), m.rookTarget()
-		rest := occ ^ ksq.Bitboard() ^ rook.Bitboard()
-		path := Between(ksq, kingTo) | kingTo.Bitboard() | Between(rook, rookTo) | rookTo.Bitboard()
-		if path&rest != 0 {
+		if p.castleEmpty[i]&occ != 0 {
 			continue
 		}
+		rook := p.castleRook[i]
+		rest := occ ^ ksq.Bitboard() ^ rook.Bitboard()
 		safe := true
-		for b := Between(ksq, kingTo) | kingTo.Bitboard(); b != 0; {
+		for b := p.castleSafe[i]; b != 0; {
 			if p.attacked(b.PopLSB(), them, rest) {
 				safe = false
 				break
 			}
 		}
 		if safe {
-			l.add(m)
+			l.add(newCastling(ksq, rook))
 		}
 	}
 }

@@ -27,8 +27,20 @@ type Position struct {
 
 	// castleRook[i] is the origin square of the rook of castling right
 	// 1<<i; castleMask[sq] is the set of rights a move from or to sq keeps.
-	castleRook [4]Square
-	castleMask [64]uint8
+	// castleEmpty[i] holds the squares that must be empty to castle with
+	// right 1<<i, and castleSafe[i] the squares the king crosses, its
+	// target included, which must not be attacked. All are set from the FEN, so
+	// that move generation only looks them up.
+	castleRook  [4]Square
+	castleMask  [64]uint8
+	castleEmpty [4]Bitboard
+	castleSafe  [4]Bitboard
+
+	// chess960 is set for a position played by the Chess960 rules, read
+	// by ParseFEN960; shredder, when its castling rights were given as
+	// Shredder-FEN file letters, which FEN writes back.
+	chess960 bool
+	shredder bool
 
 	history []undo
 }
@@ -95,6 +107,12 @@ func (p *Position) CanCastle(c Color, kingside bool) bool {
 	}
 	return p.castling&(right<<(2*(c&1))) != 0
 }
+
+// Chess960 reports whether the position is played by the rules of
+// Chess960 (set by ParseFEN960): castling may start from any king and
+// rook placement, is written king-takes-rook in UCI notation, and the FEN
+// writes its rights in X-FEN or Shredder-FEN.
+func (p *Position) Chess960() bool { return p.chess960 }
 
 // Rule50 returns the number of plies since the last capture or pawn move.
 func (p *Position) Rule50() int { return p.rule50 }

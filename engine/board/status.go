@@ -3,8 +3,11 @@ package board
 import "fmt"
 
 // ParseMove returns the legal move written in UCI notation s ("e2e4",
-// "e7e8q", castling as "e1g1"; the king-takes-rook form "e1h1" is also
-// accepted). The error says why s is not a legal move here.
+// "e7e8q"). Castling is written as in UCI for the position's rules: in
+// standard chess "e1g1", and the king-takes-rook form "e1h1" is also
+// accepted; in Chess960 (see Chess960) only the king-takes-rook form,
+// since the other can be a king's step or the other castling. The error
+// says why s is not a legal move here.
 func (p *Position) ParseMove(s string) (Move, error) {
 	if len(s) < 4 || len(s) > 5 {
 		return NoMove, fmt.Errorf("move %q: not in UCI notation", s)
@@ -17,7 +20,7 @@ func (p *Position) ParseMove(s string) (Move, error) {
 	var l MoveList
 	p.GenerateLegal(&l)
 	for _, m := range l.Moves() {
-		if m.String() == s || (m.IsCastling() && m.From() == from && m.To() == to && len(s) == 4) {
+		if m.UCI(p.chess960) == s || (m.IsCastling() && m.From() == from && m.To() == to && len(s) == 4) {
 			return m, nil
 		}
 	}
