@@ -17,7 +17,7 @@ TUNE_NODES  ?= 2500
 TUNE_EPOCHS ?= 200
 TUNE_LAMBDA ?= 1e-8
 
-.PHONY: build build-basic run test test-purego test-race serve-e2e serve-soak fuzz perft-full perft-bench eval-bench bench tactics calibrate reference ablation time-check ponder-check match-test tune-data tune ci clean help
+.PHONY: build build-basic run test test-purego test-race serve-e2e serve-soak test-fathom fuzz perft-full perft-bench eval-bench bench tactics calibrate reference ablation time-check ponder-check match-test tune-data tune ci clean help
 
 ## build: build the engine binary (make EXE=path builds it there, as OpenBench expects)
 build:
@@ -46,11 +46,13 @@ test-race:
 	$(GO) test -race -skip '^TestTorture$$' ./uci/... ./cmd/luft/internal/match/... ./cmd/luft/internal/serve ./engine ./engine/tt ./engine/skill ./engine/book
 	$(GO) test -race -run '^TestTorture$$' -timeout 10m -v ./uci -torture.commands=4000
 
-## fuzz: bounded fuzzing of the parsers: the board's FEN, and the UCI loop's session, position,
+## fuzz: bounded fuzzing of the parsers: the board's FEN (standard and Chess960), Syzygy table files, the UCI loop's session, position,
 ## FEN and setoption handling (seeded with the checklist's lines and the hardening issue's inputs)
 FUZZTIME ?= 30s
 fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzParseFEN$$' -fuzztime $(FUZZTIME) ./engine/board
+	$(GO) test -run '^$$' -fuzz '^FuzzParseFEN960$$' -fuzztime $(FUZZTIME) ./engine/board
+	$(GO) test -run '^$$' -fuzz '^FuzzTableFile$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 2s ./engine/syzygy
 	for f in FuzzSession FuzzPosition FuzzFEN FuzzSetOption; do \
 	  $(GO) test -run '^$$' -fuzz "^$$f\$$" -fuzztime $(FUZZTIME) -parallel 1 ./uci || exit 1; done
 
@@ -60,7 +62,7 @@ perft-full:
 
 ## perft-bench: perft speed next to Stockfish's in the same run, and the Go benchmarks
 perft-bench:
-	$(GO) test -tags stockfish ./cmd/luft -run TestPerftVersusStockfish -v -stockfish $(STOCKFISH)
+	$(GO) test -tags stockfish ./cmd/luft -run 'TestPerftVersusStockfish|TestPerft960VersusStockfish' -v -stockfish $(STOCKFISH)
 	$(GO) test -run '^$$' -bench . -benchmem ./perft ./engine/board
 
 ## eval-bench: evaluation speed (ns/op, min-ns/eval, allocs/op)
@@ -162,6 +164,10 @@ serve-e2e:
 ## serve-soak: 20 games at once through luft serve's HTTP API for three minutes: legality, memory, goroutines
 serve-soak:
 	$(GO) test -tags soak -run '^TestSoak$$' -v -timeout 10m ./cmd/luft/internal/serve -soak.games 20 -soak.time 3m
+
+## test-fathom: Syzygy probes of random positions against Debian's fathom (apt-get install fathom)
+test-fathom:
+	PATH="$$PATH:/usr/games" $(GO) test -tags fathom -run TestFathom -v ./engine/syzygy
 
 ## match-test: a short real match of Luft against Stockfish at UCI_Elo 1350
 match-test:
