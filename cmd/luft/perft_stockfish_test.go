@@ -1,10 +1,11 @@
 //go:build stockfish
 
-// The comparison with Stockfish runs only with the stockfish build tag
+// The comparisons with Stockfish run only with the stockfish build tag
 // (make perft-bench), so that the normal suite neither needs Stockfish nor
-// reports the test as skipped:
+// reports the tests as skipped:
 //
 //	go test -tags stockfish -run TestPerftVersusStockfish -v ./cmd/luft [-stockfish path]
+//	go test -tags stockfish -run TestPerft960VersusStockfish -v ./cmd/luft
 
 package main
 
@@ -12,6 +13,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"math/rand/v2"
 	"testing"
 	"time"
 
@@ -98,4 +100,109 @@ func stockfishPerft(ctx context.Context, sf *client.Engine, fen string, depth in
 	var n uint64
 	_, err = fmt.Sscanf(line, "Nodes searched: %d", &n)
 	return n, elapsed, err
+}
+
+// chess960Castlings are Chess960 positions with castling moves of every
+// kind, legal and not (those of the board's castling tests).
+var chess960Castlings = []string{
+	"4k3/8/8/8/8/8/8/6KR w K - 0 1",
+	"4k3/8/8/8/8/8/8/4KR2 w K - 0 1",
+	"4k3/8/8/8/8/8/8/5KR1 w K - 0 1",
+	"4k3/8/8/8/8/8/8/2RK4 w Q - 0 1",
+	"4k3/8/8/8/8/8/8/RK6 w Q - 0 1",
+	"4k3/8/8/8/8/8/8/R1K5 w Q - 0 1",
+	"4k3/8/8/8/8/8/8/3RK3 w Q - 0 1",
+	"4k3/8/8/8/8/8/8/1KR4R w C - 0 1",
+	"4k3/8/8/8/8/8/8/RKR5 w KQ - 0 1",
+	"rk6/8/8/8/8/8/8/4K3 b a - 0 1",
+	"1k6/8/8/8/8/8/8/1KR4R w C - 0 1",
+	"4k3/8/8/8/8/8/8/rRK5 w Q - 0 1",
+	"k4r2/8/8/8/8/8/8/4K2R w K - 0 1",
+	"2q1k3/8/8/8/8/8/8/1KR5 w K - 0 1",
+	"4k3/8/8/8/8/8/8/RK1B4 w Q - 0 1",
+	"4k3/8/8/8/8/8/8/R1NK4 w Q - 0 1",
+	"4k3/8/8/8/8/8/8/r2RK3 w Q - 0 1",
+	"2r1k3/8/8/8/8/8/8/R1K5 w Q - 0 1",
+	"r1k4r/8/8/8/8/8/8/RK5R w HAha - 0 1",
+}
+
+// TestPerft960VersusStockfish compares Luft's perft counts with those of
+// Stockfish in Chess960 mode: on every 48th starting position to depth 4,
+// on the castling positions to depth 4, and on positions of random games
+// from random starting positions to depth 3. On a difference it names the
+// first root move whose count differs.
+func TestPerft960VersusStockfish(t *testing.T) {
+	ctx := context.Background()
+	sf, err := client.Start(client.Config{Cmd: *stockfish})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sf.Close(2 * time.Second)
+	if err := sf.Handshake(ctx, []client.Option{{Name: "UCI_Chess960", Value: "true"}}, 10*time.Second); err != nil {
+		t.Fatal(err)
+	}
+	type position struct {
+		fen   string
+		depth int
+	}
+	var cases []position
+	for n := 0; n < board.Chess960Positions; n += 48 {
+		cases = append(cases, position{board.Chess960StartFEN(n), 4})
+	}
+	for _, fen := range chess960Castlings {
+		cases = append(cases, position{fen, 4})
+	}
+	rng := rand.New(rand.NewPCG(960, 1))
+	for range 40 {
+		cases = append(cases, position{randomGame960(t, rng), 3})
+	}
+	for _, c := range cases {
+		p, err := board.ParseFEN960(c.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if msg := compare960(ctx, sf, p, c.fen, c.depth); msg != "" {
+			t.Errorf("%s depth %d: %s", c.fen, c.depth, msg)
+		}
+	}
+	t.Logf("%d positions agree", len(cases))
+}
+
+// compare960 compares the perft counts of p (whose FEN is fen) and
+// describes the first difference, or returns "".
+func compare960(ctx context.Context, sf *client.Engine, p *board.Position, fen string, depth int) string {
+	sfNodes, _, err := stockfishPerft(ctx, sf, fen, depth)
+	if err != nil {
+		return err.Error()
+	}
+	nodes := perft.Count(p, depth)
+	if nodes == sfNodes {
+		return ""
+	}
+	for _, e := range perft.Divide(p, depth) {
+		move := e.Move.UCI(true)
+		n, _, err := stockfishPerft(ctx, sf, fen+" moves "+move, depth-1)
+		if err != nil || n != e.Nodes {
+			return fmt.Sprintf("luft counts %d, stockfish %d; after %s luft %d, stockfish %d (%v)", nodes, sfNodes, move, e.Nodes, n, err)
+		}
+	}
+	return fmt.Sprintf("luft counts %d, stockfish %d; a move luft does not generate", nodes, sfNodes)
+}
+
+// randomGame960 returns the FEN after a random game of up to 30 plies from
+// a random Chess960 starting position.
+func randomGame960(t *testing.T, rng *rand.Rand) string {
+	p, err := board.ParseFEN960(board.Chess960StartFEN(rng.IntN(board.Chess960Positions)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var l board.MoveList
+	for range rng.IntN(31) {
+		p.GenerateLegal(&l)
+		if l.Len() == 0 {
+			break
+		}
+		p.Make(l.Moves()[rng.IntN(l.Len())])
+	}
+	return p.FEN()
 }
