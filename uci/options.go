@@ -1,7 +1,7 @@
 package uci
 
 import (
-	"bufio"
+	"cmp"
 	"fmt"
 	"strconv"
 	"strings"
@@ -9,9 +9,9 @@ import (
 
 	"github.com/luftchess/luft/engine"
 	"github.com/luftchess/luft/engine/book"
-	"github.com/luftchess/luft/engine/datafile"
 	"github.com/luftchess/luft/engine/skill"
 	"github.com/luftchess/luft/eval/nnue"
+	"github.com/luftchess/luft/eval/nnue/nets"
 )
 
 // settings are the current values of the UCI options.
@@ -20,7 +20,21 @@ type settings struct {
 	ponder  bool
 	showWDL bool
 	play    playSettings
+	eval    evalSettings
 }
+
+// evalSettings choose the evaluation: the network of EvalFile (the
+// built-in one by default) when useNNUE is set, the hand-crafted one
+// otherwise. engine.Net follows from them (apply).
+type evalSettings struct {
+	useNNUE bool
+	net     *nnue.Network
+}
+
+// useNNUEDefault is the default of Use NNUE: whether Luft evaluates with
+// its network unless told otherwise. The network becomes the default once
+// it beats the hand-crafted evaluation in a match (eval/nnue/nets/ROUNDS.md).
+const useNNUEDefault = false
 
 // playSettings are the options that shape how the engine plays rather
 // than how it searches: the opening book and the strength limit.
@@ -74,7 +88,8 @@ var optionTable = []option{
 	check("UCI_ShowWDL", false, func(s *session, v bool) { s.settings.showWDL = v }),
 	check("OwnBook", false, func(s *session, v bool) { s.settings.play.ownBook = v }),
 	{name: "BookFile", kind: "string", set: setBookFile},
-	{name: "EvalFile", kind: "string", set: setEvalFile},
+	{name: "EvalFile", kind: "string", def: nets.DefaultName, set: setEvalFile},
+	{name: "Use NNUE", kind: "check", def: strconv.FormatBool(useNNUEDefault), set: setUseNNUE},
 	check("UCI_LimitStrength", false, func(s *session, v bool) { s.settings.play.limitStrength = v }),
 	spin("UCI_Elo", 1500, skill.MinCalibratedElo, skill.MaxCalibratedElo, func(s *session, v int) { s.settings.play.elo = v }),
 	spin("Skill Level", skill.MaxSkill, 0, skill.MaxSkill, func(s *session, v int) { s.settings.play.skillLevel = v }),
@@ -98,49 +113,63 @@ func setBookFile(s *session, value string) error {
 	return nil
 }
 
-// maxEvalFileSize bounds the size of a network file EvalFile reads; the
-// largest network the format allows (nnue.MaxHidden) takes 6.3 MB.
-const maxEvalFileSize = 64 << 20
-
-// setEvalFile reads the network named by value and makes the search
-// evaluate with it; an empty value returns to the hand-crafted
-// evaluation. A network that cannot be read, or whose accumulators
-// (per thread) would not fit in memory, leaves the previous evaluation in
-// place.
+// setEvalFile reads the network named by value; the empty value or
+// nets.DefaultName selects the built-in one. The search evaluates with it
+// when Use NNUE is set. A network that cannot be read, or whose
+// accumulators (per thread) would not fit in memory, leaves the previous
+// one in place.
 func setEvalFile(s *session, value string) error {
-	if value == "" {
-		s.settings.engine.Net = nil
-		return nil
-	}
-	net, err := readNetwork(value)
+	net, err := engine.ReadNetwork(value)
 	if err != nil {
 		return err
 	}
-	o := s.settings.engine
-	o.Net = net
-	if err := engine.CheckMemory(o, s.applied); err != nil {
+	what := "network"
+	if net == nets.Default() {
+		what = "the built-in network"
+	}
+	e := s.settings.eval
+	e.net = net
+	if err := s.applyEval(e); err != nil {
 		return err
 	}
-	s.settings.engine = o
 	if !s.quiet {
-		s.infof("EvalFile %s: network of %d neurons", value, net.Hidden)
+		unused := ""
+		if !e.useNNUE {
+			unused = " (not used: Use NNUE is false)"
+		}
+		s.infof("EvalFile %s: %s of %d neurons%s", cmp.Or(value, nets.DefaultName), what, net.Hidden, unused)
 	}
 	return nil
 }
 
-// readNetwork reads the network file name, a regular file of at most
-// maxEvalFileSize bytes.
-func readNetwork(name string) (*nnue.Network, error) {
-	f, err := datafile.Open("network", name, maxEvalFileSize)
-	if err != nil {
-		return nil, err
+// setUseNNUE switches between the network and the hand-crafted
+// evaluation.
+func setUseNNUE(s *session, value string) error {
+	e := s.settings.eval
+	switch strings.ToLower(value) {
+	case "true":
+		e.useNNUE = true
+	case "false":
+		e.useNNUE = false
+	default:
+		return fmt.Errorf("%q is neither true nor false", value)
 	}
-	defer f.Close()
-	net, err := nnue.Read(bufio.NewReader(f))
-	if err != nil {
-		return nil, fmt.Errorf("network %s: %w", name, err)
+	return s.applyEval(e)
+}
+
+// applyEval makes e the evaluation settings and sets the engine's network
+// from them, unless the network's accumulators would not fit in memory.
+func (s *session) applyEval(e evalSettings) error {
+	o := s.settings.engine
+	o.Net = nil
+	if e.useNNUE {
+		o.Net = e.net
 	}
-	return net, nil
+	if err := engine.CheckMemory(o, s.applied); err != nil {
+		return err
+	}
+	s.settings.engine, s.settings.eval = o, e
+	return nil
 }
 
 // spin declares an integer option in [min, max].

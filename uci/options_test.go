@@ -15,6 +15,7 @@ import (
 
 	"github.com/luftchess/luft/engine"
 	"github.com/luftchess/luft/eval/nnue"
+	"github.com/luftchess/luft/eval/nnue/nets"
 )
 
 // optionLine is the strict grammar of a declaration (checklist 1.2).
@@ -45,7 +46,7 @@ func TestOptionDeclarations(t *testing.T) {
 		}
 		names[o.name] = true
 	}
-	for _, n := range []string{"Hash", "Threads", "Ponder", "MultiPV", "Move Overhead", "UCI_ShowWDL", "Clear Hash", "OwnBook", "BookFile", "EvalFile", "UCI_LimitStrength", "UCI_Elo", "Skill Level"} {
+	for _, n := range []string{"Hash", "Threads", "Ponder", "MultiPV", "Move Overhead", "UCI_ShowWDL", "Clear Hash", "OwnBook", "BookFile", "EvalFile", "Use NNUE", "UCI_LimitStrength", "UCI_Elo", "Skill Level"} {
 		if !names[n] {
 			t.Errorf("option %q is not declared", n)
 		}
@@ -88,15 +89,22 @@ func TestDefaultOptions(t *testing.T) {
 // defaultPlay is the default of the book and strength options.
 var defaultPlay = playSettings{elo: 1500, skillLevel: 20}
 
+// defaultEval is the default of the evaluation options.
+var defaultEval = evalSettings{useNNUE: useNNUEDefault, net: nets.Default()}
+
+// sameNetwork compares networks by identity: settings hold the one that
+// was read, not a copy.
+var sameNetwork = cmp.Comparer(func(a, b *nnue.Network) bool { return a == b })
+
 func TestSetOption(t *testing.T) {
 	tests := []struct {
 		lines []string
 		want  settings
 		info  int // info string lines expected
 	}{
-		{[]string{"setoption name Hash value 256"}, settings{play: defaultPlay, engine: engine.Options{HashMB: 256, Threads: 1, MultiPV: 1, MoveOverhead: 30 * time.Millisecond}}, 0},
+		{[]string{"setoption name Hash value 256"}, settings{play: defaultPlay, eval: defaultEval, engine: engine.Options{HashMB: 256, Threads: 1, MultiPV: 1, MoveOverhead: 30 * time.Millisecond}}, 0},
 		{[]string{"setoption name move overhead value 250", "setoption name THREADS value 4"},
-			settings{play: defaultPlay, engine: engine.Options{HashMB: 16, Threads: 4, MultiPV: 1, MoveOverhead: 250 * time.Millisecond}}, 0},
+			settings{play: defaultPlay, eval: defaultEval, engine: engine.Options{HashMB: 16, Threads: 4, MultiPV: 1, MoveOverhead: 250 * time.Millisecond}}, 0},
 		{[]string{"setoption name Hash value 0", "setoption name Threads value 100000", "setoption name MultiPV value abc", "setoption name Ponder value maybe"},
 			defaultSettings(), 4},
 		{[]string{"setoption name Nonsense value 1", "setoption name", "setoption"}, defaultSettings(), 3},
@@ -104,9 +112,9 @@ func TestSetOption(t *testing.T) {
 		{[]string{"setoption name Hash value 65536", "setoption name Hash value " + strconv.Itoa(engine.MaxHashMB()+1),
 			"setoption name Threads value 1024", "setoption name Threads value 99999999999999999999"}, defaultSettings(), 4},
 		{[]string{"setoption name UCI_ShowWDL value true", "setoption name Ponder value TRUE"},
-			settings{play: defaultPlay, engine: DefaultOptions(), showWDL: true, ponder: true}, 0},
+			settings{play: defaultPlay, eval: defaultEval, engine: DefaultOptions(), showWDL: true, ponder: true}, 0},
 		{[]string{"setoption name UCI_LimitStrength value true", "setoption name UCI_Elo value 1434", "setoption name Skill Level value 3", "setoption name OwnBook value true"},
-			settings{engine: DefaultOptions(), play: playSettings{ownBook: true, limitStrength: true, elo: 1434, skillLevel: 3}}, 0},
+			settings{engine: DefaultOptions(), eval: defaultEval, play: playSettings{ownBook: true, limitStrength: true, elo: 1434, skillLevel: 3}}, 0},
 		{[]string{"setoption name UCI_Elo value 1399", "setoption name UCI_Elo value 2201", "setoption name UCI_Elo value 2800",
 			"setoption name Skill Level value 21", "setoption name BookFile value /nonexistent/book.bin", "setoption name BookFile value /dev/zero"},
 			defaultSettings(), 6},
@@ -117,7 +125,7 @@ func TestSetOption(t *testing.T) {
 		for _, l := range tt.lines {
 			s.handle(parseLine(l))
 		}
-		if diff := cmp.Diff(tt.want, s.settings, cmp.AllowUnexported(settings{}, playSettings{})); diff != "" {
+		if diff := cmp.Diff(tt.want, s.settings, cmp.AllowUnexported(settings{}, playSettings{}, evalSettings{}), sameNetwork); diff != "" {
 			t.Errorf("%q: settings mismatch (-want +got):\n%s", tt.lines, diff)
 		}
 		if n := strings.Count(out.String(), "info string "); n != tt.info || strings.Count(out.String(), "\n") != n {
@@ -163,33 +171,44 @@ func TestEvalFile(t *testing.T) {
 	huge := filepath.Join(dir, "huge.nnue")
 	if f, err := os.Create(huge); err != nil {
 		t.Fatal(err)
-	} else if err := errors.Join(f.Truncate(maxEvalFileSize+1), f.Close()); err != nil {
+	} else if err := errors.Join(f.Truncate(engine.MaxNetworkFileSize+1), f.Close()); err != nil {
 		t.Fatal(err)
 	}
 
 	set := func(v string) string { return "setoption name EvalFile value " + v }
+	use := func(v bool) string { return "setoption name Use NNUE value " + strconv.FormatBool(v) }
+	on := use(true)
+	builtin := nets.Default().Hidden
 	tests := []struct {
 		name   string
 		lines  []string
-		hidden int      // of the network in the options at the end; 0 for none
+		hidden int      // of the network the engine evaluates with at the end; 0 for none
 		info   []string // the info strings, in order
 	}{
-		{"network", []string{set(good16)}, 16, []string{"EvalFile " + good16 + ": network of 16 neurons"}},
-		{"another network", []string{set(good16), set(good8)}, 8,
+		{"network", []string{on, set(good16)}, 16, []string{"EvalFile " + good16 + ": network of 16 neurons"}},
+		{"another network", []string{on, set(good16), set(good8)}, 8,
 			[]string{"EvalFile " + good16 + ": network of 16 neurons", "EvalFile " + good8 + ": network of 8 neurons"}},
-		{"back to hand-crafted", []string{set(good16), set("<empty>")}, 0, []string{"EvalFile " + good16 + ": network of 16 neurons"}},
-		{"empty value", []string{"setoption name evalfile value"}, 0, nil},
-		{"checksum", []string{set(good16), set(bad)}, 16,
+		{"built-in", []string{on}, builtin, nil},
+		{"back to built-in", []string{on, set(good16), set("<empty>")}, builtin,
+			[]string{"EvalFile " + good16 + ": network of 16 neurons", "EvalFile " + nets.DefaultName + ": the built-in network of"}},
+		{"built-in by name", []string{on, set(good16), set(nets.DefaultName)}, builtin,
+			[]string{"EvalFile " + good16 + ": network of 16 neurons", "EvalFile " + nets.DefaultName + ": the built-in network of"}},
+		{"empty value", []string{on, "setoption name evalfile value"}, builtin, []string{"EvalFile " + nets.DefaultName + ": the built-in network of"}},
+		{"read while off", []string{use(false), set(good16)}, 0, []string{"EvalFile " + good16 + ": network of 16 neurons (not used: Use NNUE is false)"}},
+		{"on after reading", []string{use(false), set(good16), on}, 16, []string{"EvalFile " + good16 + ": network of 16 neurons (not used"}},
+		{"off again", []string{on, set(good16), use(false)}, 0, []string{"EvalFile " + good16 + ": network of 16 neurons"}},
+		{"Use NNUE maybe", []string{on, use(false), "setoption name Use NNUE value maybe"}, 0, []string{"option Use NNUE unchanged"}},
+		{"checksum", []string{on, set(good16), set(bad)}, 16,
 			[]string{"EvalFile " + good16 + ": network of 16 neurons", "option EvalFile unchanged: network " + bad + ": nnue: checksum mismatch"}},
-		{"truncated", []string{set(truncated)}, 0, []string{"option EvalFile unchanged: network " + truncated + ": nnue: file truncated"}},
-		{"not a network", []string{set(notNet)}, 0, []string{"option EvalFile unchanged: network " + notNet + ": nnue: bad magic"}},
-		{"empty file", []string{set(empty)}, 0, []string{"option EvalFile unchanged: network " + empty + ": nnue: file truncated"}},
-		{"too large", []string{set(good8), set(huge)}, 8,
+		{"truncated", []string{on, set(truncated)}, builtin, []string{"option EvalFile unchanged: network " + truncated + ": nnue: file truncated"}},
+		{"not a network", []string{on, set(notNet)}, builtin, []string{"option EvalFile unchanged: network " + notNet + ": nnue: bad magic"}},
+		{"empty file", []string{on, set(empty)}, builtin, []string{"option EvalFile unchanged: network " + empty + ": nnue: file truncated"}},
+		{"too large", []string{on, set(good8), set(huge)}, 8,
 			[]string{"EvalFile " + good8 + ": network of 8 neurons", "option EvalFile unchanged: network " + huge + ": larger than 64 MiB: not read"}},
-		{"device", []string{set("/dev/zero")}, 0, []string{"option EvalFile unchanged: network /dev/zero: not a regular file"}},
-		{"directory", []string{set(good16), set(dir)}, 16,
+		{"device", []string{on, set("/dev/zero")}, builtin, []string{"option EvalFile unchanged: network /dev/zero: not a regular file"}},
+		{"directory", []string{on, set(good16), set(dir)}, 16,
 			[]string{"EvalFile " + good16 + ": network of 16 neurons", "option EvalFile unchanged: network " + dir + ": not a regular file"}},
-		{"missing", []string{set(filepath.Join(dir, "missing.nnue"))}, 0, []string{"option EvalFile unchanged: stat " + filepath.Join(dir, "missing.nnue")}},
+		{"missing", []string{on, set(filepath.Join(dir, "missing.nnue"))}, builtin, []string{"option EvalFile unchanged: stat " + filepath.Join(dir, "missing.nnue")}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -206,7 +225,7 @@ func TestEvalFile(t *testing.T) {
 				}
 				t.Errorf("network of %d neurons, want %d", got, tt.hidden)
 			}
-			if net != nil && net.OutputBias != 1234 {
+			if net != nil && net.Hidden < builtin && net.OutputBias != 1234 {
 				t.Errorf("network read with output bias %d, want 1234", net.OutputBias)
 			}
 			if s.applied.Net != net {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"os"
 	"strconv"
@@ -70,19 +71,34 @@ var benchFENs = []string{
 }
 
 // runBench searches every bench position to a fixed depth with a fresh
-// table, one thread and 16 MiB of hash. The total node count is a
+// table, one thread, 16 MiB of hash and the evaluation the flags choose
+// (by default the engine's default). The total node count is a
 // signature of the search: it changes only when the search does.
 func runBench(args []string) int {
+	fs := flag.NewFlagSet("luft bench", flag.ContinueOnError)
+	fs.Usage = func() {
+		fmt.Fprintf(fs.Output(), "usage: luft bench [-nnue] [-evalfile FILE] [depth]\n\noptions:\n")
+		fs.PrintDefaults()
+	}
+	evalf := addEvalFlags(fs)
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
 	depth := defaultBenchDepth
-	if len(args) > 0 {
-		d, err := strconv.Atoi(args[0])
+	if fs.NArg() > 0 {
+		d, err := strconv.Atoi(fs.Arg(0))
 		if err != nil || d < 1 || d >= engine.MaxPly {
-			fmt.Fprintf(os.Stderr, "luft bench: depth %q: want a number from 1 to %d\n", args[0], engine.MaxPly-1)
+			fmt.Fprintf(os.Stderr, "luft bench: depth %q: want a number from 1 to %d\n", fs.Arg(0), engine.MaxPly-1)
 			return 2
 		}
 		depth = d
 	}
-	e := engine.New(engine.Options{HashMB: 16, Threads: 1})
+	net, err := evalf.network()
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "luft bench: %v\n", err)
+		return 1
+	}
+	e := engine.New(engine.Options{HashMB: 16, Threads: 1, Net: net})
 	var total uint64
 	var elapsed time.Duration
 	for i, fen := range benchFENs {

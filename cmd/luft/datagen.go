@@ -20,7 +20,10 @@ Plays Luft against itself at a fixed node budget per move and writes the
 positions with the search score and the game's result, in the binary
 format of cmd/luft/internal/datagen (doc.go), for training an NNUE.
 Positions in check, with a capture or promotion as best move, or with a
-mate score are left out. With -threads 1 a seed gives the same file.
+mate score are left out. With -threads 1 a seed gives the same file. The
+games evaluate as the engine does by default; -nnue=false or -evalfile
+choose otherwise (each round of training data comes from the best network
+so far).
 
 options:
 `
@@ -85,7 +88,11 @@ func datagenConfig(args []string) (cfg datagen.Config, out, openings string, err
 	fs.Float64Var(&cfg.Keep, "keep", 1, "keep this `fraction` of the positions that pass the filters")
 	fs.IntVar(&cfg.MaxPlies, "max-plies", datagen.DefaultMaxPlies, "adjudicate a draw after `N` searched plies")
 	fs.StringVar(&out, "out", "", "output `file`")
+	evalf := addEvalFlags(fs)
 	if err := fs.Parse(args); err != nil {
+		return cfg, "", "", err
+	}
+	if cfg.Net, err = evalf.network(); err != nil {
 		return cfg, "", "", err
 	}
 	switch {

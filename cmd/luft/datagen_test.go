@@ -12,19 +12,10 @@ import (
 // that a tiny run writes a readable file.
 func TestDatagenFlags(t *testing.T) {
 	dir := t.TempDir()
+	bad := writeFile(t, dir, "bad.epd", "not a fen at all\n")
+	empty := writeFile(t, dir, "empty.epd", "# nothing\n")
 	out := filepath.Join(dir, "dg.bin")
-	bad := filepath.Join(dir, "bad.epd")
-	if err := os.WriteFile(bad, []byte("not a fen at all\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	empty := filepath.Join(dir, "empty.epd")
-	if err := os.WriteFile(empty, []byte("# nothing\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	tests := []struct {
-		args []string
-		want int
-	}{
+	checkExits(t, "datagen", runDatagen, []exitCase{
 		{[]string{"-games", "1"}, 2},                                     // no -out
 		{[]string{"-out", out}, 2},                                       // no target
 		{[]string{"-games", "-1", "-out", out}, 2},                       // negative
@@ -43,13 +34,10 @@ func TestDatagenFlags(t *testing.T) {
 		{[]string{"-games", "1", "-openings", bad, "-out", out}, 1},
 		{[]string{"-games", "1", "-openings", empty, "-out", out}, 1},
 		{[]string{"-games", "1", "-out", filepath.Join(dir, "no/such/dir/dg.bin")}, 1},
+		{[]string{"-games", "1", "-evalfile", bad, "-out", out}, 2}, // not a network
+		{[]string{"-games", "1", "-nnue", "-nodes", "100", "-threads", "1", "-max-plies", "40", "-out", out}, 0},
 		{[]string{"-games", "1", "-nodes", "100", "-threads", "1", "-max-plies", "40", "-out", out}, 0},
-	}
-	for _, tt := range tests {
-		if got := runDatagen(tt.args); got != tt.want {
-			t.Errorf("luft datagen %q returned %d, want %d", tt.args, got, tt.want)
-		}
-	}
+	})
 	f, err := os.Open(out)
 	if err != nil {
 		t.Fatal(err)

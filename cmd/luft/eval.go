@@ -6,16 +6,21 @@ import (
 	"io"
 	"os"
 
+	"github.com/luftchess/luft/engine"
 	"github.com/luftchess/luft/engine/board"
 	"github.com/luftchess/luft/eval"
+	"github.com/luftchess/luft/eval/nnue"
+	"github.com/luftchess/luft/eval/nnue/nets"
 )
 
-// runEval prints the evaluation breakdown of the position given as FEN
-// (its fields may come as separate arguments), with the default weights
-// or those of a weights file such as luft tune fit writes.
+// runEval prints both evaluations of the position given as FEN (its
+// fields may come as separate arguments): the hand-crafted one by term,
+// with the default weights or those of a weights file such as luft tune
+// fit writes, then the network's, the built-in one or that of -evalfile.
 func runEval(args []string) int {
 	fs := flag.NewFlagSet("luft eval", flag.ContinueOnError)
 	file := fs.String("weights", "", "evaluate with the weights of this `file` (or hand: the hand-made ones) instead of the built-in ones")
+	netFile := fs.String("evalfile", nets.DefaultName, "the network `file` (default: the built-in network)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -32,8 +37,27 @@ func runEval(args []string) int {
 		fmt.Fprintf(os.Stderr, "luft eval: %v\n", err)
 		return 2
 	}
+	net, err := engine.ReadNetwork(*netFile)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "luft eval: %v\n", err)
+		return 1
+	}
 	printBreakdown(os.Stdout, p, weights)
+	printNetwork(os.Stdout, p, net, *netFile)
 	return 0
+}
+
+// printNetwork writes the evaluation of p by net, read from the file name,
+// for the side to move and from White's side.
+func printNetwork(w io.Writer, p *board.Position, net *nnue.Network, name string) {
+	acc := net.NewAccumulator()
+	net.Refresh(acc, p)
+	v := net.Evaluate(acc, p.SideToMove())
+	white := v
+	if p.SideToMove() == board.Black {
+		white = -v
+	}
+	fmt.Fprintf(w, "\nnetwork %s (%d neurons): %+d from White's side\ntotal %d\n", name, net.Hidden, white, v)
 }
 
 // printBreakdown writes a table of the evaluation of p by term: each

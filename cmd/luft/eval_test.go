@@ -7,7 +7,9 @@ import (
 	"testing"
 
 	"github.com/luftchess/luft/engine/board"
+	"github.com/luftchess/luft/engine/board/boardtest"
 	"github.com/luftchess/luft/eval"
+	"github.com/luftchess/luft/eval/nnue/nets"
 )
 
 func TestPrintBreakdown(t *testing.T) {
@@ -30,6 +32,38 @@ func TestPrintBreakdown(t *testing.T) {
 			if !strings.Contains(buf.String(), "\n"+term+" ") {
 				t.Errorf("%s: no %s row in\n%s", fen, term, buf.String())
 			}
+		}
+	}
+}
+
+// TestPrintNetwork checks the network's lines against the symmetry of
+// the evaluation: a position and its mirror (colours swapped) evaluate the
+// same for the side to move and oppositely from White's side.
+func TestPrintNetwork(t *testing.T) {
+	// scan returns the values of printNetwork's output for fen.
+	scan := func(fen string) (white, total int) {
+		var buf bytes.Buffer
+		printNetwork(&buf, boardtest.Position(t, fen), nets.Default(), nets.DefaultName)
+		var name string
+		var hidden int
+		if _, err := fmt.Sscanf(buf.String(), "\nnetwork %s (%d neurons): %d from White's side\ntotal %d\n",
+			&name, &hidden, &white, &total); err != nil || name != nets.DefaultName || hidden != nets.Default().Hidden {
+			t.Fatalf("%s: output %q: %v", fen, buf.String(), err)
+		}
+		return white, total
+	}
+	for _, fen := range []string{
+		board.StartFEN,
+		"r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP1BBPPP/R2QK2R b KQ - 0 9",
+		"8/8/4k3/3n4/8/3BK3/8/8 w - - 0 60",
+	} {
+		white, total := scan(fen)
+		mWhite, mTotal := scan(boardtest.Mirror(fen))
+		if white != -mWhite || total != mTotal {
+			t.Errorf("%s: (White's side %d, total %d), mirrored (%d, %d)", fen, white, total, mWhite, mTotal)
+		}
+		if toMove := boardtest.Position(t, fen).SideToMove(); toMove == board.White && total != white || toMove == board.Black && total != -white {
+			t.Errorf("%s: total %d for the side to move, %d from White's side", fen, total, white)
 		}
 	}
 }

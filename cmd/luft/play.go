@@ -22,10 +22,16 @@ func runPlay(args []string) int {
 	bookFile := fs.String("book", "", "a Polyglot opening book for Luft")
 	fen := fs.String("fen", "", "the starting position (default: the standard one)")
 	hash := fs.Int("hash", 64, "transposition table size in MiB")
+	evalf := addEvalFlags(fs)
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	cfg := play.Config{FEN: *fen, MoveTime: time.Duration(*seconds * float64(time.Second)), HashMB: *hash}
+	net, err := evalf.network()
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "luft play: %v\n", err)
+		return 1
+	}
+	cfg := play.Config{FEN: *fen, MoveTime: time.Duration(*seconds * float64(time.Second)), HashMB: *hash, Net: net}
 	switch *color {
 	case "white", "w":
 		cfg.Human = board.White

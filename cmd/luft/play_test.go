@@ -5,10 +5,7 @@ import "testing"
 // TestPlayFlags checks that bad flags are refused before the game starts
 // (a started game would wait for standard input).
 func TestPlayFlags(t *testing.T) {
-	tests := []struct {
-		args []string
-		want int
-	}{
+	checkExits(t, "play", runPlay, []exitCase{
 		{[]string{"-color", "green"}, 2},
 		{[]string{"-elo", "1500", "-level", "3"}, 2},
 		{[]string{"-elo", "500"}, 2},
@@ -19,10 +16,5 @@ func TestPlayFlags(t *testing.T) {
 		{[]string{"-time", "0"}, 2},
 		{[]string{"-nonsense"}, 2},
 		{[]string{"-book", "/nonexistent/book.bin"}, 1},
-	}
-	for _, tt := range tests {
-		if got := runPlay(tt.args); got != tt.want {
-			t.Errorf("luft play %q returned %d, want %d", tt.args, got, tt.want)
-		}
-	}
+	})
 }

@@ -8,6 +8,8 @@ import (
 	"runtime"
 
 	"github.com/luftchess/luft/cmd/luft/internal/train"
+	"github.com/luftchess/luft/engine"
+	"github.com/luftchess/luft/eval/nnue/nets"
 )
 
 const trainUsage = `usage: luft train -out DIR [options] FILE...
@@ -26,7 +28,7 @@ options:
 
 // runTrain is the train subcommand.
 func runTrain(args []string) int {
-	cfg, files, val, resume, err := trainConfig(args)
+	cfg, files, val, from, err := trainConfig(args)
 	if errors.Is(err, flag.ErrHelp) {
 		return 2
 	}
@@ -34,27 +36,10 @@ func runTrain(args []string) int {
 		fmt.Fprintf(os.Stderr, "luft train: %v\n", err)
 		return 2
 	}
-	var ck *train.Trainer
-	if resume != "" {
-		f, err := os.Open(resume)
-		if err != nil {
-			fmt.Fprintf(os.Stderr, "luft train: %v\n", err)
-			return 1
-		}
-		ck, err = train.ReadCheckpoint(f)
-		f.Close()
-		if err != nil {
-			fmt.Fprintf(os.Stderr, "luft train: %s: %v\n", resume, err)
-			return 1
-		}
-		if cfg.Hidden != 0 && cfg.Hidden != ck.Net.H {
-			fmt.Fprintf(os.Stderr, "luft train: -hidden %d, but %s has %d hidden neurons\n", cfg.Hidden, resume, ck.Net.H)
-			return 2
-		}
-		if ck.Epoch >= cfg.Epochs {
-			fmt.Fprintf(os.Stderr, "luft train: %s has %d epochs already; -epochs counts them, so raise it\n", resume, ck.Epoch)
-			return 2
-		}
+	ck, code, err := startingPoint(from, cfg)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "luft train: %v\n", err)
+		return code
 	}
 	if err := os.MkdirAll(cfg.OutDir, 0o755); err != nil {
 		fmt.Fprintf(os.Stderr, "luft train: %v\n", err)
@@ -77,9 +62,50 @@ func runTrain(args []string) int {
 	return 0
 }
 
+// start says where a training starts: the float checkpoint to resume, or
+// the quantised network whose weights to start from; neither for random
+// weights.
+type start struct{ resume, init string }
+
+// startingPoint returns the training state that from names, or nil for
+// random weights, checking it against cfg. On error it returns the exit
+// code too: 1 for a file that cannot be read, 2 for one that does not fit
+// the flags.
+func startingPoint(from start, cfg train.Config) (*train.Trainer, int, error) {
+	var ck *train.Trainer
+	name := from.resume
+	switch {
+	case from.resume != "":
+		f, err := os.Open(from.resume)
+		if err != nil {
+			return nil, 1, err
+		}
+		ck, err = train.ReadCheckpoint(f)
+		f.Close()
+		if err != nil {
+			return nil, 1, fmt.Errorf("%s: %w", from.resume, err)
+		}
+	case from.init != "":
+		q, err := engine.ReadNetwork(from.init)
+		if err != nil {
+			return nil, 1, err
+		}
+		ck, name = train.StartFrom(train.FromQuantized(q)), from.init
+	default:
+		return nil, 0, nil
+	}
+	if cfg.Hidden != 0 && cfg.Hidden != ck.Net.H {
+		return nil, 2, fmt.Errorf("-hidden %d, but %s has %d hidden neurons", cfg.Hidden, name, ck.Net.H)
+	}
+	if ck.Epoch >= cfg.Epochs {
+		return nil, 2, fmt.Errorf("%s has %d epochs already; -epochs counts them, so raise it", name, ck.Epoch)
+	}
+	return ck, 0, nil
+}
+
 // trainConfig parses the train flags into a configuration, the data
-// files, the validation fraction and the checkpoint to resume.
-func trainConfig(args []string) (cfg train.Config, files []string, val float64, resume string, err error) {
+// files, the validation fraction and where to start.
+func trainConfig(args []string) (cfg train.Config, files []string, val float64, from start, err error) {
 	cfg = train.Defaults()
 	fs := flag.NewFlagSet("luft train", flag.ContinueOnError)
 	fs.Usage = func() {
@@ -99,7 +125,8 @@ func trainConfig(args []string) (cfg train.Config, files []string, val float64, 
 	fs.Uint64Var(&cfg.Seed, "seed", cfg.Seed, "`seed` of the initial weights and the shuffles")
 	fs.Float64Var(&val, "val", 0.05, "hold out this last `fraction` of the positions for validation")
 	fs.StringVar(&cfg.OutDir, "out", "", "write checkpoints and net.nnue to `DIR` (created if need be)")
-	fs.StringVar(&resume, "resume", "", "continue training from float checkpoint `FILE`")
+	fs.StringVar(&from.resume, "resume", "", "continue training from float checkpoint `FILE`")
+	fs.StringVar(&from.init, "init", "", "start from the weights of the quantised network `FILE` ("+nets.DefaultName+": the built-in one), with a fresh optimiser")
 	if err = fs.Parse(args); err != nil {
 		return
 	}
@@ -115,8 +142,10 @@ func trainConfig(args []string) (cfg train.Config, files []string, val float64, 
 		err = errors.New("-threads must be at least 1")
 	case !(val >= 0 && val < 1):
 		err = errors.New("-val must be in [0, 1)")
-	case resume != "" && !hiddenSet:
-		cfg.Hidden = 0 // taken from the checkpoint
+	case from.resume != "" && from.init != "":
+		err = errors.New("give -resume or -init, not both")
+	case (from.resume != "" || from.init != "") && !hiddenSet:
+		cfg.Hidden = 0 // taken from the checkpoint or the network
 	}
 	if err == nil {
 		c := cfg

@@ -7,44 +7,17 @@ import (
 
 	"github.com/luftchess/luft/cmd/luft/internal/datagen"
 	"github.com/luftchess/luft/engine/board"
+	"github.com/luftchess/luft/eval/nnue/nets"
 )
 
 // TestTrainFlags checks that bad flags are refused before any training,
 // and that a tiny run writes its files and resumes.
 func TestTrainFlags(t *testing.T) {
 	dir := t.TempDir()
-	data := filepath.Join(dir, "d.bin")
-	f, err := os.Create(data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	w := datagen.NewWriter(f)
-	fens := []string{
-		board.StartFEN,
-		"rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2",
-		"rnb1kbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 2",
-		"4k3/8/8/8/8/8/8/3QK3 w - - 0 1",
-		"4k3/8/8/8/8/8/8/3QK3 b - - 0 1",
-	}
-	for i := range 40 {
-		pos, err := board.ParseFEN(fens[i%len(fens)])
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := w.Write(datagen.Record{Pos: pos, Score: int16(10 * i), Result: datagen.Result(i % 3)}); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := w.Flush(); err != nil {
-		t.Fatal(err)
-	}
-	f.Close()
+	data := trainingData(t, dir)
 	out := filepath.Join(dir, "out")
 	small := []string{"-hidden", "4", "-batch", "8", "-threads", "2", "-out", out}
-	tests := []struct {
-		args []string
-		want int
-	}{
+	checkExits(t, "train", runTrain, []exitCase{
 		{[]string{"-out", out}, 2}, // no data
 		{[]string{data}, 2},        // no -out
 		{append(append([]string{"-epochs", "0"}, small...), data), 2}, // no epochs (data follows)
@@ -65,12 +38,11 @@ func TestTrainFlags(t *testing.T) {
 		{append([]string{"-epochs", "3", "-resume", filepath.Join(out, "epoch-2.ckpt"), "-out", out}, data), 0},
 		{append([]string{"-epochs", "3", "-hidden", "8", "-resume", filepath.Join(out, "epoch-2.ckpt"), "-out", out}, data), 2},
 		{append([]string{"-epochs", "2", "-resume", filepath.Join(out, "epoch-2.ckpt"), "-out", out}, data), 2},
-	}
-	for _, tt := range tests {
-		if got := runTrain(tt.args); got != tt.want {
-			t.Errorf("luft train %q returned %d, want %d", tt.args, got, tt.want)
-		}
-	}
+		{append([]string{"-epochs", "1", "-init", filepath.Join(out, "net.nnue"), "-out", out}, data), 0},
+		{append([]string{"-epochs", "1", "-init", nets.DefaultName, "-hidden", "4", "-out", out}, data), 2}, // built-in is larger
+		{append([]string{"-epochs", "1", "-init", data, "-out", out}, data), 1},                             // not a network
+		{append([]string{"-init", "x.nnue", "-resume", "x.ckpt", "-out", out}, data), 2},
+	})
 	for _, name := range []string{"epoch-1.ckpt", "epoch-2.ckpt", "epoch-3.ckpt", "net.nnue"} {
 		if _, err := os.Stat(filepath.Join(out, name)); err != nil {
 			t.Error(err)
@@ -79,4 +51,38 @@ func TestTrainFlags(t *testing.T) {
 	if st, err := os.Stat(filepath.Join(out, "net.nnue")); err == nil && st.Size() != 32+2*(768*4+4+8)+8 {
 		t.Errorf("net.nnue has %d bytes", st.Size())
 	}
+}
+
+// trainingData writes a small data file, d.bin in dir, as luft datagen
+// would: 40 records of five positions, with made-up scores and results.
+// It returns the file's path.
+func trainingData(t *testing.T, dir string) string {
+	t.Helper()
+	data := filepath.Join(dir, "d.bin")
+	f, err := os.Create(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	w := datagen.NewWriter(f)
+	fens := []string{
+		board.StartFEN,
+		"rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2",
+		"rnb1kbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 2",
+		"4k3/8/8/8/8/8/8/3QK3 w - - 0 1",
+		"4k3/8/8/8/8/8/8/3QK3 b - - 0 1",
+	}
+	for i := range 40 {
+		pos, err := board.ParseFEN(fens[i%len(fens)])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := w.Write(datagen.Record{Pos: pos, Score: int16(10 * i), Result: datagen.Result(i % 3)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	return data
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"math"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -77,11 +76,8 @@ func TestExpectedScore(t *testing.T) {
 func TestTuneLabel(t *testing.T) {
 	sf := clienttest.NeedProgram(t, "stockfish")
 	dir := t.TempDir()
-	in, out := filepath.Join(dir, "in.txt"), filepath.Join(dir, "out.txt")
-	data := "4k3/8/8/8/8/8/3Q4/4K3 w - - 0 1;0-1\n4k3/8/8/8/8/8/3Q4/4K3 b - - 0 1;0-1\n"
-	if err := os.WriteFile(in, []byte(data), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	in := writeFile(t, dir, "in.txt", "4k3/8/8/8/8/8/3Q4/4K3 w - - 0 1;0-1\n4k3/8/8/8/8/8/3Q4/4K3 b - - 0 1;0-1\n")
+	out := filepath.Join(dir, "out.txt")
 	if err := tuneLabel([]string{"-engine", sf, "-depth", "6", "-threads", "2", "-out", out, in}); err != nil {
 		t.Fatal(err)
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/luftchess/luft/engine"
 	"github.com/luftchess/luft/engine/board"
+	"github.com/luftchess/luft/eval/nnue"
 )
 
 // Adjudication thresholds; doc.go describes them.
@@ -34,16 +35,17 @@ const maxOpeningTries = 1000
 
 // Config says what Run generates.
 type Config struct {
-	Games       int      // games to play; 0 for no limit
-	Positions   int      // positions to write; 0 for no limit
-	Nodes       uint64   // node budget per move; 0 for DefaultNodes
-	Threads     int      // games played in parallel; at least 1
-	HashMB      int      // hash of each game's engine; 0 for DefaultHashMB
-	Seed        uint64   // seed of every random choice
-	Openings    []string // FENs to start from, one drawn per game; none: the start position
-	RandomPlies int      // random legal moves played before the search takes over
-	Keep        float64  // fraction of the filtered positions kept; 0 for all
-	MaxPlies    int      // searched plies after which a game is a draw; 0 for DefaultMaxPlies
+	Games       int           // games to play; 0 for no limit
+	Positions   int           // positions to write; 0 for no limit
+	Nodes       uint64        // node budget per move; 0 for DefaultNodes
+	Threads     int           // games played in parallel; at least 1
+	HashMB      int           // hash of each game's engine; 0 for DefaultHashMB
+	Seed        uint64        // seed of every random choice
+	Openings    []string      // FENs to start from, one drawn per game; none: the start position
+	RandomPlies int           // random legal moves played before the search takes over
+	Keep        float64       // fraction of the filtered positions kept; 0 for all
+	MaxPlies    int           // searched plies after which a game is a draw; 0 for DefaultMaxPlies
+	Net         *nnue.Network // the network the games' engines evaluate with; nil for the hand-crafted evaluation
 
 	Progress      io.Writer     // where progress lines go; nil for none
 	ProgressEvery time.Duration // time between progress lines; 0 for 5 seconds
@@ -302,7 +304,7 @@ func Run(ctx context.Context, cfg Config, w *Writer) (Stats, error) {
 	var wg sync.WaitGroup
 	for range threads {
 		wg.Go(func() {
-			e := engine.New(engine.Options{HashMB: cfg.HashMB, Threads: 1})
+			e := engine.New(engine.Options{HashMB: cfg.HashMB, Threads: 1, Net: cfg.Net})
 			for {
 				n, ok := claim()
 				if !ok {

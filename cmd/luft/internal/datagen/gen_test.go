@@ -11,6 +11,8 @@ import (
 
 	"github.com/luftchess/luft/engine"
 	"github.com/luftchess/luft/engine/board"
+	"github.com/luftchess/luft/eval/nnue"
+	"github.com/luftchess/luft/eval/nnue/nets"
 )
 
 // TestFilter checks the reasons a searched position is left out.
@@ -96,21 +98,32 @@ func tiny(seed uint64) Config {
 	return Config{Games: 2, Nodes: 200, Threads: 1, HashMB: 1, Seed: seed, RandomPlies: 8, MaxPlies: 120}
 }
 
-// TestDeterminism checks that one thread and a seed give the same bytes,
-// and another seed other bytes.
+// TestDeterminism checks, with the hand-crafted evaluation and with a
+// network, that one thread and a seed give the same bytes, and another
+// seed other bytes; and that the two evaluations play different games.
 func TestDeterminism(t *testing.T) {
-	a, st := generate(t, context.Background(), tiny(1))
-	b, _ := generate(t, context.Background(), tiny(1))
-	c, _ := generate(t, context.Background(), tiny(2))
-	checkFile(t, a, st)
-	if st.Written == 0 {
-		t.Fatalf("no positions written: %+v", st)
+	var files [][]byte
+	for _, net := range []*nnue.Network{nil, nets.Default()} {
+		run := func(seed uint64) ([]byte, Stats) {
+			cfg := tiny(seed)
+			cfg.Net = net
+			return generate(t, context.Background(), cfg)
+		}
+		a, st := run(1)
+		b, _ := run(1)
+		c, _ := run(2)
+		checkFile(t, a, st)
+		if st.Written == 0 {
+			t.Fatalf("network %v: no positions written: %+v", net != nil, st)
+		}
+		if !bytes.Equal(a, b) || bytes.Equal(a, c) {
+			t.Errorf("network %v: seed 1 twice gives the same file: %v (want true); seeds 1 and 2: %v (want false)",
+				net != nil, bytes.Equal(a, b), bytes.Equal(a, c))
+		}
+		files = append(files, a)
 	}
-	if !bytes.Equal(a, b) {
-		t.Error("two runs with seed 1 differ")
-	}
-	if bytes.Equal(a, c) {
-		t.Error("seeds 1 and 2 give the same file")
+	if bytes.Equal(files[0], files[1]) {
+		t.Error("the network's games are the hand-crafted evaluation's")
 	}
 }
 

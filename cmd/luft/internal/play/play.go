@@ -21,6 +21,7 @@ import (
 	"github.com/luftchess/luft/engine"
 	"github.com/luftchess/luft/engine/board"
 	"github.com/luftchess/luft/engine/skill"
+	"github.com/luftchess/luft/eval/nnue"
 )
 
 // Config sets up the games of a session.
@@ -32,6 +33,7 @@ type Config struct {
 	Book     skill.Book    // opening book; nil for none
 	Rand     *rand.Rand    // source of book and level choices; nil for a time-seeded one
 	HashMB   int           // transposition table size; 0 for the engine's default
+	Net      *nnue.Network // the network Luft evaluates with; nil for the hand-crafted evaluation
 	Echo     bool          // repeat each input line after the prompt, for scripted input
 }
 
@@ -63,7 +65,7 @@ func Run(in io.Reader, out io.Writer, cfg Config) error {
 	if err != nil {
 		return fmt.Errorf("starting position: %w", err)
 	}
-	opts := engine.Options{HashMB: cfg.HashMB}
+	opts := engine.Options{HashMB: cfg.HashMB, Net: cfg.Net}
 	eng := engine.New(opts)
 	s := &session{
 		cfg:     cfg,

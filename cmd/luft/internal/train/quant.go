@@ -33,6 +33,24 @@ func (n *Net) Quantized() *nnue.Network {
 	}
 }
 
+// FromQuantized returns the float network whose quantisation is q: each
+// integer divided by its scale. Training can start from it, so that a
+// round continues from the committed network (luft train -init).
+func FromQuantized(q *nnue.Network) *Net {
+	n := &Net{H: q.Hidden, P: make([]float32, paramCount(q.Hidden))}
+	for _, part := range []struct {
+		dst   []float32
+		src   []int16
+		scale float32
+	}{{n.W(), q.FeatureWeights, QA}, {n.B(), q.FeatureBias, QA}, {n.O(), q.OutputWeights, QB}} {
+		for i, v := range part.src {
+			part.dst[i] = float32(v) / part.scale
+		}
+	}
+	*n.OB() = float32(q.OutputBias) / (QA * QB)
+	return n
+}
+
 // QuantizedBytes returns the quantised file of n, in eval/nnue's format.
 func (n *Net) QuantizedBytes() []byte {
 	var b bytes.Buffer

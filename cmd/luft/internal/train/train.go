@@ -106,6 +106,12 @@ type Trainer struct {
 	shards []*shard
 }
 
+// StartFrom returns the state of a training that starts from the weights
+// of n, at epoch 0 with a fresh optimiser, to pass to NewTrainer.
+func StartFrom(n *Net) *Trainer {
+	return &Trainer{Net: n, M: make([]float32, len(n.P)), V: make([]float32, len(n.P))}
+}
+
 // shard is the gradient of one piece of a batch.
 type shard struct {
 	grad             []float32
@@ -128,8 +134,7 @@ func NewTrainer(cfg Config, ck *Trainer) (*Trainer, error) {
 	}
 	t := ck
 	if t == nil {
-		n := NewNet(cfg.Hidden, cfg.Seed)
-		t = &Trainer{Net: n, M: make([]float32, len(n.P)), V: make([]float32, len(n.P))}
+		t = StartFrom(NewNet(cfg.Hidden, cfg.Seed))
 	}
 	t.cfg = cfg
 	h := t.Net.H

@@ -411,6 +411,35 @@ func TestQuantizedBytes(t *testing.T) {
 	}
 }
 
+// TestFromQuantized checks that a network read back from its quantisation
+// quantises to the same bytes and stays within half a step of each float
+// weight.
+func TestFromQuantized(t *testing.T) {
+	tr, _ := NewTrainer(testConfig(32), nil)
+	rng := rand.New(rand.NewPCG(3, 3))
+	for i := range tr.Net.B() {
+		tr.Net.B()[i] = rng.Float32() - 0.5
+	}
+	*tr.Net.OB() = 0.3
+	back := FromQuantized(tr.Net.Quantized())
+	if !bytes.Equal(back.QuantizedBytes(), tr.Net.QuantizedBytes()) {
+		t.Error("the network read back quantises differently")
+	}
+	h := back.H
+	for i, v := range back.P {
+		step := 1.0 / QA
+		switch {
+		case i == len(back.P)-1:
+			step = 1.0 / (QA * QB)
+		case i >= (Inputs+1)*h:
+			step = 1.0 / QB
+		}
+		if d := math.Abs(float64(v - tr.Net.P[i])); d > step/2+1e-6 {
+			t.Fatalf("parameter %d: %v read back as %v, more than half a step %v apart", i, tr.Net.P[i], v, step)
+		}
+	}
+}
+
 // quantEval evaluates pos with the engine's inference code (eval/nnue)
 // reading the trainer's file: centipawns, side to move's view.
 func quantEval(t *testing.T, file []byte, pos *board.Position) float64 {

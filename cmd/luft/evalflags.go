@@ -1,0 +1,37 @@
+package main
+
+import (
+	"flag"
+
+	"github.com/luftchess/luft/engine"
+	"github.com/luftchess/luft/eval/nnue"
+	"github.com/luftchess/luft/eval/nnue/nets"
+	"github.com/luftchess/luft/uci"
+)
+
+// evalFlags are the flags that choose the evaluation of the subcommands
+// that search (bench, datagen, eval), as the UCI options Use NNUE and
+// EvalFile do, with the same defaults.
+type evalFlags struct {
+	nnue bool
+	file string
+}
+
+// addEvalFlags declares -nnue and -evalfile on fs.
+func addEvalFlags(fs *flag.FlagSet) *evalFlags {
+	f := &evalFlags{}
+	fs.BoolVar(&f.nnue, "nnue", uci.DefaultOptions().Net != nil,
+		"evaluate with the network (false: the hand-crafted evaluation)")
+	fs.StringVar(&f.file, "evalfile", nets.DefaultName,
+		"evaluate with the network in `file` (implies -nnue; default: the built-in network)")
+	return f
+}
+
+// network returns the network the flags choose, or nil for the
+// hand-crafted evaluation.
+func (f *evalFlags) network() (*nnue.Network, error) {
+	if !f.nnue && f.file == nets.DefaultName {
+		return nil, nil
+	}
+	return engine.ReadNetwork(f.file)
+}
