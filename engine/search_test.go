@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+
 	"github.com/luftchess/luft/engine/board"
 	"github.com/luftchess/luft/engine/board/boardtest"
 )

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
 	"github.com/luftchess/luft/engine/board"
 	"github.com/luftchess/luft/eval"
 )
