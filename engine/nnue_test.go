@@ -21,7 +21,7 @@ import (
 // the bound: within ±32,767 whatever the order of the updates.)
 func randomNet(t testing.TB, hidden int, seed uint64) *nnue.Network {
 	t.Helper()
-	n, err := nnue.NewNetwork(hidden)
+	n, err := nnue.NewNetwork(hidden, 4)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -37,7 +37,9 @@ func randomNet(t testing.TB, hidden int, seed uint64) *nnue.Network {
 	for i := range n.OutputWeights {
 		n.OutputWeights[i] = int16(r.IntN(17) - 8)
 	}
-	n.OutputBias = int32(r.IntN(2001) - 1000)
+	for i := range n.OutputBias {
+		n.OutputBias[i] = int32(r.IntN(2001) - 1000)
+	}
 	return n
 }
 
@@ -65,7 +67,7 @@ func checkNetEvaluations(t *testing.T, f func()) int64 {
 		var fresh nnue.Accumulator
 		net.Refresh(&fresh, pos)
 		if !slices.Equal(fresh.Values[0], acc.Values[0]) || !slices.Equal(fresh.Values[1], acc.Values[1]) ||
-			net.Evaluate(&fresh, pos.SideToMove()) != net.Evaluate(acc, pos.SideToMove()) {
+			net.Evaluate(&fresh, pos) != net.Evaluate(acc, pos) {
 			if failed.Add(1) <= 5 {
 				t.Errorf("%s: the incremental accumulator differs from a fresh one", pos.FEN())
 			}
@@ -208,7 +210,7 @@ func benchSearch(b *testing.B, o Options) {
 }
 
 func ExampleOptions_net() {
-	net, _ := nnue.NewNetwork(16) // all zero: every position evaluates 0
+	net, _ := nnue.NewNetwork(16, 1) // all zero: every position evaluates 0
 	e := New(Options{Net: net})
 	pos, _ := board.ParseFEN(board.StartFEN)
 	res := e.Search(context.Background(), pos, Limits{Depth: 3}, nil)

@@ -376,7 +376,7 @@ func (t *thread) netEvaluate(ply int) int {
 	if netCheck != nil {
 		netCheck(t.net, acc, t.pos)
 	}
-	return min(max(t.net.Evaluate(acc, t.pos.SideToMove()), -mateBound+1), mateBound-1)
+	return min(max(t.net.Evaluate(acc, t.pos), -mateBound+1), mateBound-1)
 }
 
 // staticEval returns the static evaluation of a node not in check: the

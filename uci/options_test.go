@@ -147,14 +147,14 @@ func TestEvalFile(t *testing.T) {
 		return path
 	}
 	network := func(hidden int) []byte {
-		n, err := nnue.NewNetwork(hidden)
+		n, err := nnue.NewNetwork(hidden, 2)
 		if err != nil {
 			t.Fatal(err)
 		}
 		for i := range n.FeatureWeights {
 			n.FeatureWeights[i] = int16(i%61 - 30)
 		}
-		n.OutputBias = 1234
+		n.OutputBias[1] = 1234
 		var b bytes.Buffer
 		if err := n.Write(&b); err != nil {
 			t.Fatal(err)
@@ -225,8 +225,8 @@ func TestEvalFile(t *testing.T) {
 				}
 				t.Errorf("network of %d neurons, want %d", got, tt.hidden)
 			}
-			if net != nil && net.Hidden < builtin && net.OutputBias != 1234 {
-				t.Errorf("network read with output bias %d, want 1234", net.OutputBias)
+			if net != nil && net.Hidden < builtin && net.OutputBias[1] != 1234 {
+				t.Errorf("network read with output bias %d, want 1234", net.OutputBias[1])
 			}
 			if s.applied.Net != net {
 				t.Errorf("the searcher was not given the network in the options")

@@ -52,7 +52,7 @@ func runEval(args []string) int {
 func printNetwork(w io.Writer, p *board.Position, net *nnue.Network, name string) {
 	acc := net.NewAccumulator()
 	net.Refresh(acc, p)
-	v := net.Evaluate(acc, p.SideToMove())
+	v := net.Evaluate(acc, p)
 	white := v
 	if p.SideToMove() == board.Black {
 		white = -v

@@ -97,6 +97,9 @@ func startingPoint(from start, cfg train.Config) (*train.Trainer, int, error) {
 	if cfg.Hidden != 0 && cfg.Hidden != ck.Net.H {
 		return nil, 2, fmt.Errorf("-hidden %d, but %s has %d hidden neurons", cfg.Hidden, name, ck.Net.H)
 	}
+	if cfg.Buckets != 0 && cfg.Buckets != ck.Net.Buckets {
+		return nil, 2, fmt.Errorf("-buckets %d, but %s has %d output buckets", cfg.Buckets, name, ck.Net.Buckets)
+	}
 	if ck.Epoch >= cfg.Epochs {
 		return nil, 2, fmt.Errorf("%s has %d epochs already; -epochs counts them, so raise it", name, ck.Epoch)
 	}
@@ -120,7 +123,9 @@ func trainConfig(args []string) (cfg train.Config, files []string, val float64, 
 	fs.Float64Var(&cfg.Gamma, "gamma", cfg.Gamma, "step schedule: the rate's `factor`")
 	fs.Float64Var(&cfg.Lambda, "lambda", cfg.Lambda, "`weight` of the score in the target; 1-lambda goes to the result")
 	fs.Float64Var(&cfg.K, "k", cfg.K, "sigmoid scale `K` in centipawns")
+	fs.BoolVar(&cfg.Mirror, "mirror", cfg.Mirror, "train on each position or its mirror image (files a <-> h), drawn at random each epoch")
 	fs.IntVar(&cfg.Hidden, "hidden", cfg.Hidden, "hidden neurons `H` per perspective")
+	fs.IntVar(&cfg.Buckets, "buckets", cfg.Buckets, "`B` output buckets, chosen by the number of pieces")
 	fs.IntVar(&cfg.Threads, "threads", runtime.NumCPU(), "compute gradients on `T` goroutines")
 	fs.Uint64Var(&cfg.Seed, "seed", cfg.Seed, "`seed` of the initial weights and the shuffles")
 	fs.Float64Var(&val, "val", 0.05, "hold out this last `fraction` of the positions for validation")
@@ -131,8 +136,8 @@ func trainConfig(args []string) (cfg train.Config, files []string, val float64, 
 		return
 	}
 	files = fs.Args()
-	hiddenSet := false
-	fs.Visit(func(f *flag.Flag) { hiddenSet = hiddenSet || f.Name == "hidden" })
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	switch {
 	case len(files) == 0:
 		err = errors.New("give one or more datagen files")
@@ -144,12 +149,19 @@ func trainConfig(args []string) (cfg train.Config, files []string, val float64, 
 		err = errors.New("-val must be in [0, 1)")
 	case from.resume != "" && from.init != "":
 		err = errors.New("give -resume or -init, not both")
-	case (from.resume != "" || from.init != "") && !hiddenSet:
-		cfg.Hidden = 0 // taken from the checkpoint or the network
+	}
+	if from.resume != "" || from.init != "" {
+		// Sizes not given are taken from the checkpoint or the network.
+		if !set["hidden"] {
+			cfg.Hidden = 0
+		}
+		if !set["buckets"] {
+			cfg.Buckets = 0
+		}
 	}
 	if err == nil {
 		c := cfg
-		c.Hidden = max(c.Hidden, 1) // 0: the checkpoint's
+		c.Hidden, c.Buckets = max(c.Hidden, 1), max(c.Buckets, 1) // 0: the checkpoint's
 		err = c.Check()
 	}
 	cfg.Progress, cfg.Log = os.Stderr, os.Stdout

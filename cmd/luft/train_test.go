@@ -37,6 +37,9 @@ func TestTrainFlags(t *testing.T) {
 		{append(append([]string{"-epochs", "2", "-val", "0.25"}, small...), data), 0}, // trains
 		{append([]string{"-epochs", "3", "-resume", filepath.Join(out, "epoch-2.ckpt"), "-out", out}, data), 0},
 		{append([]string{"-epochs", "3", "-hidden", "8", "-resume", filepath.Join(out, "epoch-2.ckpt"), "-out", out}, data), 2},
+		{append([]string{"-epochs", "3", "-buckets", "4", "-resume", filepath.Join(out, "epoch-2.ckpt"), "-out", out}, data), 2},
+		{append([]string{"-buckets", "17", "-out", out}, data), 2},
+		{append([]string{"-buckets", "0", "-out", out}, data), 2},
 		{append([]string{"-epochs", "2", "-resume", filepath.Join(out, "epoch-2.ckpt"), "-out", out}, data), 2},
 		{append([]string{"-epochs", "1", "-init", filepath.Join(out, "net.nnue"), "-out", out}, data), 0},
 		{append([]string{"-epochs", "1", "-init", nets.DefaultName, "-hidden", "4", "-out", out}, data), 2}, // built-in is larger
@@ -48,7 +51,7 @@ func TestTrainFlags(t *testing.T) {
 			t.Error(err)
 		}
 	}
-	if st, err := os.Stat(filepath.Join(out, "net.nnue")); err == nil && st.Size() != 32+2*(768*4+4+8)+8 {
+	if st, err := os.Stat(filepath.Join(out, "net.nnue")); err == nil && st.Size() != 36+2*(768*4+4+8*8)+4*8+4 {
 		t.Errorf("net.nnue has %d bytes", st.Size())
 	}
 }

@@ -145,14 +145,21 @@ func (n *Network) Update(dst, src *Accumulator, pos *board.Position, m board.Mov
 	}
 }
 
-// Evaluate returns the network's evaluation of the position acc holds, in
-// centipawns from the point of view of stm, the side to move. It does not
-// allocate.
-func (n *Network) Evaluate(acc *Accumulator, stm board.Color) int {
+// Evaluate returns the network's evaluation of pos, whose accumulator is
+// acc, in centipawns from the side to move's point of view: the output
+// bucket of pos's number of pieces applied to acc. It does not allocate.
+func (n *Network) Evaluate(acc *Accumulator, pos *board.Position) int {
+	return n.EvaluateBucket(acc, pos.SideToMove(), Bucket(pos.Occupied().Count(), n.Buckets))
+}
+
+// EvaluateBucket returns the output of bucket b (0 <= b < n.Buckets) for
+// the accumulator acc with stm to move, in centipawns from stm's point of
+// view.
+func (n *Network) EvaluateBucket(acc *Accumulator, stm board.Color, b int) int {
 	h := n.Hidden
-	ow := n.OutputWeights[: 2*h : 2*h]
+	ow := n.OutputWeights[2*h*b : 2*h*(b+1) : 2*h*(b+1)]
 	sum := screluDot(acc.Values[stm&1], ow[:h]) + screluDot(acc.Values[(stm^1)&1], ow[h:])
-	out := sum/QA + int64(n.OutputBias)
+	out := sum/QA + int64(n.OutputBias[b])
 	return int(out * Scale / (QA * QB))
 }
 

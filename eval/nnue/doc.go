@@ -5,13 +5,16 @@
 //
 // # The network
 //
-// A perspective network "(768 -> H) x 2 -> 1" with SCReLU. Each side has
-// an accumulator of H neurons: the feature bias plus the weight column of
-// every piece on the board, seen from that side's point of view. The
-// output layer reads the side to move's accumulator first, then the
-// other's:
+// A perspective network "(768 -> H) x 2 -> 1" with SCReLU and output
+// buckets. Each side has an accumulator of H neurons: the feature bias
+// plus the weight column of every piece on the board, seen from that
+// side's point of view. The output layer has B buckets, each its own 2H
+// weights W_k and bias b_k; a position uses bucket k = (n-2)*B/31 of its
+// number of pieces n (Bucket), so that the opening, the middlegame and the
+// endgame weigh the same neurons differently. It reads the side to move's
+// accumulator first, then the other's:
 //
-//	out = sum_i screlu(us[i])*W[i] + sum_i screlu(them[i])*W[H+i] + b
+//	out = sum_i screlu(us[i])*W_k[i] + sum_i screlu(them[i])*W_k[H+i] + b_k
 //	screlu(x) = clamp(x, 0, 1)^2
 //	centipawns = out * Scale (400), from the side to move's point of view
 //
@@ -53,10 +56,11 @@
 // # Computing the output (Evaluate)
 //
 // With us and them the int16 accumulators of the side to move and of the
-// other side, and v = clamp(acc, 0, QA):
+// other side, W_k = OutputWeights[2Hk : 2H(k+1)] the weights of the
+// position's bucket k, and v = clamp(acc, 0, QA):
 //
-//	sum = sum_i v(us[i])^2 * OutputWeights[i] + sum_i v(them[i])^2 * OutputWeights[H+i]   (int64)
-//	out = sum / QA + OutputBias                     (scaled by QA*QB)
+//	sum = sum_i v(us[i])^2 * W_k[i] + sum_i v(them[i])^2 * W_k[H+i]   (int64)
+//	out = sum / QA + OutputBias[k]                  (scaled by QA*QB)
 //	cp  = out * Scale / (QA * QB)
 //
 // Both divisions are Go's integer division, which truncates toward zero.
@@ -67,7 +71,7 @@
 // Each term v^2*w fits an int32 (at most 255*255*32768 < 2^31); the sums
 // are int64. Since v^2 = QA^2 * screlu(acc/QA), cp equals the float
 // network's output times Scale, with float weights quantised/QA (feature
-// layer), quantised/QB (output weights) and OutputBias/(QA*QB), to within
+// layer), quantised/QB (output weights) and OutputBias[k]/(QA*QB), to within
 // the truncations (less than 1.03 cp). The rounding of the weights
 // themselves adds a few cp of noise (tested: a mean of 3 cp at H=16, 11 cp
 // at H=64 on random weights).
@@ -78,25 +82,28 @@
 //
 //	offset  size              field
 //	0       8                 magic "LUFTNNUE"
-//	8       4                 version, uint32 = 1
+//	8       4                 version, uint32 = 2
 //	12      4                 Hidden H, uint32, 1..4096
-//	16      4                 QA, uint32 = 255
-//	20      4                 QB, uint32 = 64
-//	24      4                 Scale, uint32 = 400
-//	28      4                 activation, uint32 = 1 (SCReLU)
-//	32      2*768*H           FeatureWeights, int16, feature-major: feature f's
+//	16      4                 Buckets B, uint32, 1..16
+//	20      4                 QA, uint32 = 255
+//	24      4                 QB, uint32 = 64
+//	28      4                 Scale, uint32 = 400
+//	32      4                 activation, uint32 = 1 (SCReLU)
+//	36      2*768*H           FeatureWeights, int16, feature-major: feature f's
 //	                          H weights at [f*H, (f+1)*H)
 //	...     2*H               FeatureBias, int16
-//	...     2*2*H             OutputWeights, int16: the side to move's H, then the other side's H
-//	...     4                 OutputBias, int32
+//	...     2*2*H*B           OutputWeights, int16, bucket-major: for each bucket
+//	                          the side to move's H, then the other side's H
+//	...     4*B               OutputBias, int32, one per bucket
 //	...     4                 CRC-32 (IEEE, as hash/crc32.ChecksumIEEE) of every byte before it, uint32
 //
-// The total size is 32 + 2*(768*H + 3*H) + 8 bytes: 394,792 for H = 256.
-// Read checks, in order, the magic, the version, the hidden size, each
-// constant, the length (truncated or trailing bytes), the checksum and the
-// range of the output weights, and returns an error wrapping ErrMagic,
-// ErrVersion, ErrHidden, ErrConstant, ErrTruncated, ErrTrailing,
-// ErrChecksum or ErrOutputWeight with the details. It reads at
+// The total size is 36 + 2*(768*H + H + 2*H*B) + 4*B + 4 bytes: 401,992
+// for H = 256 and B = 8. Read checks, in order, the magic, the version,
+// the hidden size, the number of buckets, each constant, the length
+// (truncated or trailing bytes), the checksum and the range of the output
+// weights, and returns an error wrapping ErrMagic, ErrVersion, ErrHidden,
+// ErrBuckets, ErrConstant, ErrTruncated, ErrTrailing, ErrChecksum or
+// ErrOutputWeight with the details. It reads at
 // most the declared length plus one byte, allocating as the data arrives.
 //
 // # Accumulators and incremental updates

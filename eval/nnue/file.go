@@ -13,6 +13,7 @@ var (
 	ErrMagic     = errors.New("nnue: bad magic (not a Luft network file)")
 	ErrVersion   = errors.New("nnue: unsupported version")
 	ErrHidden    = errors.New("nnue: hidden size out of range")
+	ErrBuckets   = errors.New("nnue: number of output buckets out of range")
 	ErrConstant  = errors.New("nnue: constant differs from this build's")
 	ErrTruncated = errors.New("nnue: file truncated")
 	ErrTrailing  = errors.New("nnue: trailing bytes after the checksum")
@@ -21,18 +22,23 @@ var (
 	ErrOutputWeight = errors.New("nnue: output weight out of range")
 )
 
-// headerSize is the size of the header: magic, then six uint32 (version,
-// hidden, QA, QB, Scale, activation).
-const headerSize = 8 + 6*4
+// headerSize is the size of the header: magic, then seven uint32
+// (version, hidden, buckets, QA, QB, Scale, activation).
+const headerSize = 8 + 7*4
 
 func errHidden(h int) error {
 	return fmt.Errorf("%w: %d, want 1..%d", ErrHidden, h, MaxHidden)
 }
 
+func errBuckets(b int) error {
+	return fmt.Errorf("%w: %d, want 1..%d", ErrBuckets, b, MaxBuckets)
+}
+
 // bodySize returns the number of bytes after the header for hidden
-// neurons: the weights, the output bias and the checksum.
-func bodySize(hidden int) int {
-	return 2*(Inputs*hidden+hidden+2*hidden) + 4 + 4
+// neurons and buckets output buckets: the weights, the output biases and
+// the checksum.
+func bodySize(hidden, buckets int) int {
+	return 2*(Inputs*hidden+hidden+2*hidden*buckets) + 4*buckets + 4
 }
 
 // Read reads a network in the format doc.go describes. It checks the magic,
@@ -60,31 +66,34 @@ func Read(r io.Reader) (*Network, error) {
 	if v := field(0); v != Version {
 		return nil, fmt.Errorf("%w: %d, want %d", ErrVersion, v, Version)
 	}
-	hidden := field(1)
+	hidden, buckets := field(1), field(2)
 	if hidden < 1 || hidden > MaxHidden {
 		return nil, errHidden(int(hidden))
+	}
+	if buckets < 1 || buckets > MaxBuckets {
+		return nil, errBuckets(int(buckets))
 	}
 	for i, c := range []struct {
 		name string
 		want uint32
 	}{{"QA", QA}, {"QB", QB}, {"Scale", Scale}, {"activation", ActivationSCReLU}} {
-		if v := field(2 + i); v != c.want {
+		if v := field(3 + i); v != c.want {
 			return nil, fmt.Errorf("%w: %s is %d, want %d", ErrConstant, c.name, v, c.want)
 		}
 	}
 
-	need := bodySize(int(hidden))
+	need := bodySize(int(hidden), int(buckets))
 	body, err := io.ReadAll(io.LimitReader(r, int64(need)+1))
 	if err != nil {
 		return nil, fmt.Errorf("nnue: reading the weights: %w", err)
 	}
 	if len(body) < need {
-		return nil, fmt.Errorf("%w: %d bytes after the header, want %d for hidden size %d",
-			ErrTruncated, len(body), need, hidden)
+		return nil, fmt.Errorf("%w: %d bytes after the header, want %d for hidden size %d and %d buckets",
+			ErrTruncated, len(body), need, hidden, buckets)
 	}
 	if len(body) > need {
-		return nil, fmt.Errorf("%w: file is longer than the %d bytes hidden size %d calls for",
-			ErrTrailing, headerSize+need, hidden)
+		return nil, fmt.Errorf("%w: file is longer than the %d bytes hidden size %d and %d buckets call for",
+			ErrTrailing, headerSize+need, hidden, buckets)
 	}
 	payload := body[:need-4]
 	crc := crc32.Update(crc32.ChecksumIEEE(h[:]), crc32.IEEETable, payload)
@@ -92,7 +101,7 @@ func Read(r io.Reader) (*Network, error) {
 		return nil, fmt.Errorf("%w: computed %08x, file says %08x", ErrChecksum, crc, want)
 	}
 
-	n, err := NewNetwork(int(hidden))
+	n, err := NewNetwork(int(hidden), int(buckets))
 	if err != nil {
 		return nil, err
 	}
@@ -103,7 +112,10 @@ func Read(r io.Reader) (*Network, error) {
 			off += 2
 		}
 	}
-	n.OutputBias = int32(binary.LittleEndian.Uint32(payload[off:]))
+	for i := range n.OutputBias {
+		n.OutputBias[i] = int32(binary.LittleEndian.Uint32(payload[off:]))
+		off += 4
+	}
 	if err := n.Validate(); err != nil {
 		return nil, err
 	}
@@ -116,9 +128,9 @@ func (n *Network) Write(w io.Writer) error {
 	if err := n.Validate(); err != nil {
 		return err
 	}
-	buf := make([]byte, headerSize+bodySize(n.Hidden))
+	buf := make([]byte, headerSize+bodySize(n.Hidden, n.Buckets))
 	copy(buf, Magic)
-	for i, v := range []uint32{Version, uint32(n.Hidden), QA, QB, Scale, ActivationSCReLU} {
+	for i, v := range []uint32{Version, uint32(n.Hidden), uint32(n.Buckets), QA, QB, Scale, ActivationSCReLU} {
 		binary.LittleEndian.PutUint32(buf[8+4*i:], v)
 	}
 	off := headerSize
@@ -128,8 +140,10 @@ func (n *Network) Write(w io.Writer) error {
 			off += 2
 		}
 	}
-	binary.LittleEndian.PutUint32(buf[off:], uint32(n.OutputBias))
-	off += 4
+	for _, b := range n.OutputBias {
+		binary.LittleEndian.PutUint32(buf[off:], uint32(b))
+		off += 4
+	}
 	binary.LittleEndian.PutUint32(buf[off:], crc32.ChecksumIEEE(buf[:off]))
 	_, err := w.Write(buf)
 	return err

@@ -21,20 +21,24 @@ import (
 
 // floatNet is a network in float64, as a trainer holds it.
 type floatNet struct {
-	hidden int
-	fw, fb []float64 // feature weights (feature-major) and biases
-	ow     []float64 // output weights, side to move first
-	ob     float64
+	hidden, buckets int
+	fw, fb          []float64 // feature weights (feature-major) and biases
+	ow              []float64 // output weights, bucket-major, side to move first
+	ob              []float64 // output biases, one per bucket
 }
 
 // clip is the bound trained weights are clipped to (doc.go).
 const clip = 1.98
 
+// testBuckets is the number of output buckets of the test networks.
+const testBuckets = 3
+
 // randomFloatNet returns a deterministic random float network.
 func randomFloatNet(hidden int, seed uint64) *floatNet {
 	rng := rand.New(rand.NewPCG(seed, 0x6e6e7565))
 	u := func(a float64) float64 { return math.Max(-clip, math.Min(clip, (2*rng.Float64()-1)*a)) }
-	f := &floatNet{hidden: hidden, fw: make([]float64, Inputs*hidden), fb: make([]float64, hidden), ow: make([]float64, 2*hidden)}
+	f := &floatNet{hidden: hidden, buckets: testBuckets, fw: make([]float64, Inputs*hidden), fb: make([]float64, hidden),
+		ow: make([]float64, 2*hidden*testBuckets), ob: make([]float64, testBuckets)}
 	for i := range f.fw {
 		f.fw[i] = u(0.3)
 	}
@@ -44,13 +48,15 @@ func randomFloatNet(hidden int, seed uint64) *floatNet {
 	for i := range f.ow {
 		f.ow[i] = u(0.5)
 	}
-	f.ob = u(0.3)
+	for i := range f.ob {
+		f.ob[i] = u(0.3)
+	}
 	return f
 }
 
 // quantise returns the quantised network of f.
 func (f *floatNet) quantise(t testing.TB) *Network {
-	n, err := NewNetwork(f.hidden)
+	n, err := NewNetwork(f.hidden, f.buckets)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -64,13 +70,16 @@ func (f *floatNet) quantise(t testing.TB) *Network {
 	for i, w := range f.ow {
 		n.OutputWeights[i] = q(w, QB)
 	}
-	n.OutputBias = int32(math.Round(f.ob * QA * QB))
+	for i, b := range f.ob {
+		n.OutputBias[i] = int32(math.Round(b * QA * QB))
+	}
 	return n
 }
 
 // dequantise returns the float network whose weights are exactly n's.
 func dequantise(n *Network) *floatNet {
-	f := &floatNet{hidden: n.Hidden, fw: make([]float64, len(n.FeatureWeights)), fb: make([]float64, n.Hidden), ow: make([]float64, 2*n.Hidden)}
+	f := &floatNet{hidden: n.Hidden, buckets: n.Buckets, fw: make([]float64, len(n.FeatureWeights)), fb: make([]float64, n.Hidden),
+		ow: make([]float64, len(n.OutputWeights)), ob: make([]float64, n.Buckets)}
 	for i, w := range n.FeatureWeights {
 		f.fw[i] = float64(w) / QA
 	}
@@ -80,7 +89,9 @@ func dequantise(n *Network) *floatNet {
 	for i, w := range n.OutputWeights {
 		f.ow[i] = float64(w) / QB
 	}
-	f.ob = float64(n.OutputBias) / (QA * QB)
+	for i, b := range n.OutputBias {
+		f.ob[i] = float64(b) / (QA * QB)
+	}
 	return f
 }
 
@@ -106,9 +117,13 @@ func (f *floatNet) eval(pos *board.Position) float64 {
 	}
 	screlu := func(x float64) float64 { x = math.Max(0, math.Min(1, x)); return x * x }
 	stm := pos.SideToMove()
-	out := f.ob
+	// The bucket, counted independently of Bucket: the pieces 2..32 in
+	// f.buckets equal parts.
+	k := (pos.Occupied().Count() - 2) * f.buckets / 31
+	ow := f.ow[2*h*k:]
+	out := f.ob[k]
 	for i := range h {
-		out += screlu(acc[stm][i])*f.ow[i] + screlu(acc[stm^1][i])*f.ow[h+i]
+		out += screlu(acc[stm][i])*ow[i] + screlu(acc[stm^1][i])*ow[h+i]
 	}
 	return out * Scale
 }
@@ -130,7 +145,7 @@ func TestRoundTrip(t *testing.T) {
 	for _, h := range []int{1, 16, 32} {
 		n := testNet(t, h)
 		data := encode(t, n)
-		if want := headerSize + 2*(Inputs*h+3*h) + 8; len(data) != want {
+		if want := headerSize + 2*(Inputs*h+h+2*h*testBuckets) + 4*testBuckets + 4; len(data) != want {
 			t.Errorf("H=%d: file is %d bytes, want %d", h, len(data), want)
 		}
 		got, err := Read(bytes.NewReader(data))
@@ -149,12 +164,12 @@ func TestRoundTrip(t *testing.T) {
 // TestHeaderLayout pins the byte layout doc.go describes.
 func TestHeaderLayout(t *testing.T) {
 	n := testNet(t, 2)
-	n.OutputBias = -123456
+	n.OutputBias[testBuckets-1] = -123456
 	data := encode(t, n)
 	if string(data[:8]) != "LUFTNNUE" {
 		t.Errorf("magic %q", data[:8])
 	}
-	for i, want := range []uint32{1, 2, 255, 64, 400, 1} {
+	for i, want := range []uint32{2, 2, testBuckets, 255, 64, 400, 1} {
 		if got := binary.LittleEndian.Uint32(data[8+4*i:]); got != want {
 			t.Errorf("header field %d = %d, want %d", i, got, want)
 		}
@@ -163,10 +178,11 @@ func TestHeaderLayout(t *testing.T) {
 	if got := int16(binary.LittleEndian.Uint16(data[off+2*(5*2+1):])); got != n.FeatureWeights[5*2+1] {
 		t.Errorf("feature weight [5][1] = %d, want %d", got, n.FeatureWeights[11])
 	}
-	off += 2 * (Inputs*2 + 2 + 4)
-	if got := int32(binary.LittleEndian.Uint32(data[off:])); got != -123456 {
-		t.Errorf("output bias = %d", got)
+	off += 2 * (Inputs*2 + 2 + 4*testBuckets)
+	if got := int32(binary.LittleEndian.Uint32(data[off+4*(testBuckets-1):])); got != -123456 {
+		t.Errorf("last output bias = %d", got)
 	}
+	off += 4 * (testBuckets - 1)
 	if got, want := binary.LittleEndian.Uint32(data[off+4:]), crc32.ChecksumIEEE(data[:off+4]); got != want || len(data) != off+8 {
 		t.Errorf("checksum %08x, want %08x; length %d, want %d", got, want, len(data), off+8)
 	}
@@ -205,16 +221,21 @@ func TestReadRefuses(t *testing.T) {
 		{"bad magic", append([]byte("LUFTNNUF"), good[8:]...), ErrMagic, "magic"},
 		{"short bad magic", []byte("PK"), ErrMagic, "magic"},
 		{"version 0", put(0, 0), ErrVersion, "version"},
-		{"version 2", put(0, 2), ErrVersion, "version"},
+		{"version 1", put(0, 1), ErrVersion, "version"},
+		{"version 3", put(0, 3), ErrVersion, "version"},
 		{"hidden 0", put(1, 0), ErrHidden, "hidden"},
 		{"hidden huge", put(1, 1<<31), ErrHidden, "hidden"},
 		{"hidden 4097", put(1, 4097), ErrHidden, "hidden"},
 		{"hidden 17", put(1, 17), ErrTruncated, "truncated"},
 		{"hidden 15", put(1, 15), ErrTrailing, "trailing"},
-		{"QA", put(2, 256), ErrConstant, "QA"},
-		{"QB", put(3, 128), ErrConstant, "QB"},
-		{"Scale", put(4, 410), ErrConstant, "Scale"},
-		{"activation", put(5, 0), ErrConstant, "activation"},
+		{"buckets 0", put(2, 0), ErrBuckets, "buckets"},
+		{"buckets 17", put(2, 17), ErrBuckets, "buckets"},
+		{"buckets 4", put(2, testBuckets+1), ErrTruncated, "truncated"},
+		{"buckets 2", put(2, testBuckets-1), ErrTrailing, "trailing"},
+		{"QA", put(3, 256), ErrConstant, "QA"},
+		{"QB", put(4, 128), ErrConstant, "QB"},
+		{"Scale", put(5, 410), ErrConstant, "Scale"},
+		{"activation", put(6, 0), ErrConstant, "activation"},
 		{"trailing byte", append(bytes.Clone(good), 0), ErrTrailing, "trailing"},
 		{"flipped weight", flip(headerSize + 1000), ErrChecksum, "checksum"},
 		{"flipped output bias", flip(len(good) - 5), ErrChecksum, "checksum"},
@@ -330,7 +351,7 @@ func TestMirrorSymmetry(t *testing.T) {
 		mpos := boardtest.Position(t, boardtest.Mirror(fen))
 		n.Refresh(acc, pos)
 		n.Refresh(macc, mpos)
-		got, want := n.Evaluate(macc, mpos.SideToMove()), n.Evaluate(acc, pos.SideToMove())
+		got, want := n.Evaluate(macc, mpos), n.Evaluate(acc, pos)
 		if got != want {
 			t.Errorf("%s: %d, its mirror %d", fen, want, got)
 		}
@@ -466,7 +487,7 @@ func TestFloatReference(t *testing.T) {
 		for _, fen := range fens {
 			pos := boardtest.Position(t, fen)
 			n.Refresh(acc, pos)
-			got := float64(n.Evaluate(acc, pos.SideToMove()))
+			got := float64(n.Evaluate(acc, pos))
 			worstExact = max(worstExact, math.Abs(got-exact.eval(pos)))
 			d := math.Abs(got - fnet.eval(pos))
 			worstOrig = max(worstOrig, d)
@@ -495,7 +516,7 @@ func TestFloatReference(t *testing.T) {
 // with the largest weights and saturated accumulators.
 func TestExtremes(t *testing.T) {
 	for _, w := range []int16{MaxOutputWeight, -MaxOutputWeight} {
-		n, _ := NewNetwork(MaxHidden)
+		n, _ := NewNetwork(MaxHidden, 1)
 		for i := range n.OutputWeights {
 			n.OutputWeights[i] = w
 		}
@@ -505,7 +526,7 @@ func TestExtremes(t *testing.T) {
 		acc := n.NewAccumulator()
 		n.Refresh(acc, boardtest.Position(t, "8/8/8/8/8/8/8/K6k w - - 0 1"))
 		// Zero feature weights: the accumulators are the bias.
-		got := n.Evaluate(acc, board.White)
+		got := n.EvaluateBucket(acc, board.White, 0)
 		want := int(int64(QA) * QA * int64(w) * 2 * MaxHidden / QA * Scale / (QA * QB))
 		if got != want {
 			t.Errorf("w=%d: Evaluate = %d, want %d", w, got, want)
@@ -525,7 +546,7 @@ func TestNoAllocs(t *testing.T) {
 		"Sub":       func() { n.Sub(acc, pc, board.D4) },
 		"Move":      func() { n.Move(acc, pc, board.E5, board.D3) },
 		"ApplyMove": func() { next.CopyFrom(acc); n.ApplyMove(next, pos, m) },
-		"Evaluate":  func() { _ = n.Evaluate(acc, board.Black) },
+		"Evaluate":  func() { _ = n.Evaluate(acc, pos) },
 	} {
 		if a := testing.AllocsPerRun(100, f); a != 0 {
 			t.Errorf("%s: %v allocations", name, a)
@@ -588,17 +609,34 @@ func BenchmarkCopyApplyMove(b *testing.B) {
 }
 
 func BenchmarkEvaluate(b *testing.B) {
-	n, _, acc := benchSetup(b)
+	n, pos, acc := benchSetup(b)
 	b.ReportAllocs()
 	s := 0
 	for b.Loop() {
-		s += n.Evaluate(acc, board.White)
+		s += n.Evaluate(acc, pos)
 	}
 	_ = s
 }
 
 func TestFileSize(t *testing.T) {
-	if got := len(encode(t, testNet(t, 256))); got != 394792 {
-		t.Errorf("H=256 file is %d bytes, doc.go says 394,792", got)
+	n, err := NewNetwork(256, 8)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := len(encode(t, n)); got != 401992 {
+		t.Errorf("H=256, B=8 file is %d bytes, doc.go says 401,992", got)
+	}
+}
+
+// TestBucket pins the output buckets: 2..32 pieces in equal parts.
+func TestBucket(t *testing.T) {
+	cases := []struct{ pieces, buckets, want int }{
+		{2, 8, 0}, {5, 8, 0}, {6, 8, 1}, {17, 8, 3}, {18, 8, 4}, {32, 8, 7},
+		{0, 8, 0}, {40, 8, 7}, {32, 1, 0}, {2, 1, 0}, {32, 16, 15}, {3, 16, 0}, {4, 16, 1},
+	}
+	for _, c := range cases {
+		if got := Bucket(c.pieces, c.buckets); got != c.want {
+			t.Errorf("Bucket(%d, %d) = %d, want %d", c.pieces, c.buckets, got, c.want)
+		}
 	}
 }

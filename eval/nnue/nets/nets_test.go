@@ -40,7 +40,7 @@ func evaluate(t *testing.T, fen string) int {
 	net := Default()
 	acc := net.NewAccumulator()
 	net.Refresh(acc, pos)
-	return net.Evaluate(acc, pos.SideToMove())
+	return net.Evaluate(acc, pos)
 }
 
 // TestGolden compares the built-in network's evaluations with those

@@ -9,12 +9,14 @@ import (
 	"hash/crc32"
 	"io"
 	"math"
+
+	"github.com/luftchess/luft/eval/nnue"
 )
 
 // The float checkpoint file; doc.go describes it.
 const (
 	CheckpointMagic   = "LUFTCKPT"
-	CheckpointVersion = 1
+	CheckpointVersion = 2
 	maxHidden         = 1 << 16
 )
 
@@ -25,6 +27,7 @@ func (t *Trainer) WriteCheckpoint(w io.Writer) error {
 	hdr = append(hdr, CheckpointMagic...)
 	hdr = le.AppendUint32(hdr, CheckpointVersion)
 	hdr = le.AppendUint32(hdr, uint32(t.Net.H))
+	hdr = le.AppendUint32(hdr, uint32(t.Net.Buckets))
 	hdr = le.AppendUint32(hdr, uint32(t.Epoch))
 	hdr = le.AppendUint64(hdr, t.Step)
 	crc := crc32.NewIEEE()
@@ -53,7 +56,7 @@ func ReadCheckpoint(r io.Reader) (*Trainer, error) {
 	if err != nil {
 		return nil, err
 	}
-	const hdr = 8 + 4 + 4 + 4 + 8
+	const hdr = 8 + 4 + 4 + 4 + 4 + 8
 	le := binary.LittleEndian
 	switch {
 	case len(data) < hdr+4:
@@ -67,15 +70,19 @@ func ReadCheckpoint(r io.Reader) (*Trainer, error) {
 	if h < 1 || h > maxHidden {
 		return nil, fmt.Errorf("checkpoint: bad hidden size %d", h)
 	}
-	np := paramCount(h)
+	buckets := int(le.Uint32(data[16:]))
+	if buckets < 1 || buckets > nnue.MaxBuckets {
+		return nil, fmt.Errorf("checkpoint: bad number of output buckets %d", buckets)
+	}
+	np := paramCount(h, buckets)
 	if want := hdr + 3*4*np + 4; len(data) != want {
-		return nil, fmt.Errorf("checkpoint: %d bytes, want %d for hidden size %d", len(data), want, h)
+		return nil, fmt.Errorf("checkpoint: %d bytes, want %d for hidden size %d and %d buckets", len(data), want, h, buckets)
 	}
 	body := data[:len(data)-4]
 	if got, want := crc32.ChecksumIEEE(body), le.Uint32(data[len(body):]); got != want {
 		return nil, fmt.Errorf("checkpoint: CRC %08x, want %08x", got, want)
 	}
-	t := &Trainer{Net: &Net{H: h}, Epoch: int(le.Uint32(data[16:])), Step: le.Uint64(data[20:])}
+	t := &Trainer{Net: &Net{H: h, Buckets: buckets}, Epoch: int(le.Uint32(data[20:])), Step: le.Uint64(data[24:])}
 	rd := bytes.NewReader(body[hdr:])
 	for _, a := range []*[]float32{&t.Net.P, &t.M, &t.V} {
 		*a = make([]float32, np)

@@ -4,19 +4,20 @@
 //
 // # Network
 //
-// "(768 -> H) x 2 -> 1" with SCReLU, screlu(x) = clamp(x, 0, 1)². A
-// perspective's inputs are the 768 one-hot features
+// "(768 -> H) x 2 -> 1" with SCReLU, screlu(x) = clamp(x, 0, 1)², and B
+// output buckets chosen by the number of pieces n, k = (n-2)*B/31
+// (nnue.Bucket). A perspective's inputs are the 768 one-hot features
 //
 //	FeatureIndex(persp, piece, sq) = ((colour(piece) != persp)*6 + type)*64 + s
 //
 // with types pawn ... king = 0 ... 5, a1 = 0, and s = sq for White, sq^56
 // (mirrored vertically) for Black. With the feature weights W (768
-// columns of H), the bias B (H), the output weights O (2H) and the output
-// bias b:
+// columns of H), the bias B (H), the output weights O_k (2H for each
+// bucket k) and the output biases b_k:
 //
 //	us   = B + sum of W[f] over the features from the side to move's perspective
 //	them = B + sum of W[f] over the features from the other perspective
-//	out  = sum_i screlu(us[i])*O[i] + sum_i screlu(them[i])*O[H+i] + b
+//	out  = sum_i screlu(us[i])*O_k[i] + sum_i screlu(them[i])*O_k[H+i] + b_k
 //	eval = out * 400 centipawns (Scale), side to move's view
 //
 // # Training
@@ -28,12 +29,20 @@
 // epsilon 1e-8, with bias correction) steps once per batch, at a rate
 // decayed per epoch e of E by a cosine, lr*(1+cos(pi*e/E))/2, a step,
 // lr*gamma^floor(e/N), or not at all. After each step every weight but
-// the output bias is clipped to [-1.98, 1.98], so that W*QA and the
+// the output biases is clipped to [-1.98, 1.98], so that W*QA and the
 // accumulators stay inside int16 (32 pieces plus the bias: 33*1.98*255 <
 // 32767) and O*QB inside int8.
 //
 // Initial weights: W uniform in ±0.5/sqrt(32), O uniform in ±1/sqrt(2H),
 // biases zero, drawn from the seed.
+//
+// With -mirror each training position is used, in each epoch, either as
+// it is or mirrored from the a file to the h file (every feature's square
+// s becomes s^7), drawn from the seed, the epoch and the position's
+// index. A position and its mirror have the same value when no side can
+// castle, and nearly so otherwise; the inputs do not see castling rights,
+// so the network cannot tell them apart anyway. It doubles the distinct
+// positions the network sees. Validation uses the positions as they are.
 //
 // A sample keeps its pieces' features from the side to move's perspective
 // only (32 uint16, 68 bytes a position); the other perspective's feature
@@ -64,14 +73,16 @@
 //	0      8      magic, "LUFTCKPT"
 //	8      4      version, uint32, 1
 //	12     4      H, uint32
-//	16     4      epochs completed, uint32
-//	20     8      Adam steps taken, uint64
-//	28     4P     parameters, float32: W (768*H, feature major: feature
-//	              f's H weights contiguous), B (H), O (2H, side to move's
-//	              first), b (1); P = 771*H + 1
-//	28+4P  4P     Adam's first moments, float32, laid out like the parameters
-//	28+8P  4P     Adam's second moments, likewise
-//	28+12P 4      CRC-32 (IEEE) of all the preceding bytes, uint32
+//	16     4      B, output buckets, uint32
+//	20     4      epochs completed, uint32
+//	24     8      Adam steps taken, uint64
+//	32     4P     parameters, float32: W (768*H, feature major: feature
+//	              f's H weights contiguous), B (H), O (2H per bucket,
+//	              bucket-major, side to move's first), b (B);
+//	              P = 769*H + (2H+1)*B
+//	32+4P  4P     Adam's first moments, float32, laid out like the parameters
+//	32+8P  4P     Adam's second moments, likewise
+//	32+12P 4      CRC-32 (IEEE) of all the preceding bytes, uint32
 //
 // Files are written to a temporary file and renamed, so an interrupted
 // run leaves whole files: the last epoch-N.ckpt resumes it.
@@ -83,22 +94,10 @@
 //
 // # Quantised net
 //
-// net.nnue, written after each epoch (the same format eval/nnue reads).
-// All numbers little-endian:
-//
-//	offset  size  field
-//	0       8     magic, "LUFTNNUE"
-//	8       4     version, uint32, 1
-//	12      4     H, uint32
-//	16      4     QA, uint32, 255
-//	20      4     QB, uint32, 64
-//	24      4     Scale, uint32, 400
-//	28      4     activation, uint32, 1 (SCReLU)
-//	32      1536H feature weights, int16[768*H], feature major, round(W*QA)
-//	        2H    feature bias, int16[H], round(B*QA)
-//	        4H    output weights, int16[2H], side to move's first, round(O*QB)
-//	        4     output bias, int32, round(b*QA*QB)
-//	        4     CRC-32 (IEEE) of all the preceding bytes, uint32
+// net.nnue, written after each epoch, in the format eval/nnue reads
+// (version 2; eval/nnue/doc.go has the byte layout): the header, then
+// round(W*QA) and round(B*QA) as int16, round(O*QB) as int16 and
+// round(b*QA*QB) as int32, then a CRC-32.
 //
 // Rounding is to the nearest, halves away from zero (math.Round). The
 // integer forward pass this quantisation is meant for: acc = bias + sum

@@ -28,19 +28,22 @@ func flip(f uint16) uint16 {
 	return (f + 384) ^ 56
 }
 
-// Net is the float network "(768 -> H) x 2 -> 1" with SCReLU. Its
-// parameters live in one slice P, in the order W (768 columns of H, feature
-// major), B (H), O (2H, side to move first), and the output bias.
+// Net is the float network "(768 -> H) x 2 -> 1" with SCReLU and
+// Buckets output buckets. Its parameters live in one slice P, in the
+// order W (768 columns of H, feature major), B (H), O (2H per bucket,
+// bucket-major, side to move first), and the output biases (one per
+// bucket).
 type Net struct {
-	H int
-	P []float32
+	H, Buckets int
+	P          []float32
 }
 
-// NewNet returns a network with hidden size h, its weights drawn from
-// seed: feature weights uniform in ±0.5/sqrt(32) (about 32 are active),
-// output weights uniform in ±1/sqrt(2H), biases zero.
-func NewNet(h int, seed uint64) *Net {
-	n := &Net{H: h, P: make([]float32, paramCount(h))}
+// NewNet returns a network with hidden size h and buckets output buckets,
+// its weights drawn from seed: feature weights uniform in ±0.5/sqrt(32)
+// (about 32 are active), output weights uniform in ±1/sqrt(2H), biases
+// zero.
+func NewNet(h, buckets int, seed uint64) *Net {
+	n := &Net{H: h, Buckets: buckets, P: make([]float32, paramCount(h, buckets))}
 	rng := rand.New(rand.NewPCG(seed, 0x6e6e7565))
 	w := n.W()
 	a := float32(0.5 / math.Sqrt(32)) // ~32 active inputs
@@ -55,7 +58,7 @@ func NewNet(h int, seed uint64) *Net {
 	return n
 }
 
-func paramCount(h int) int { return Inputs*h + h + 2*h + 1 }
+func paramCount(h, buckets int) int { return Inputs*h + h + (2*h+1)*buckets }
 
 // W returns the feature weights, column f at [f*H, (f+1)*H).
 func (n *Net) W() []float32 { return n.P[:Inputs*n.H] }
@@ -63,23 +66,29 @@ func (n *Net) W() []float32 { return n.P[:Inputs*n.H] }
 // B returns the feature bias.
 func (n *Net) B() []float32 { return n.P[Inputs*n.H : (Inputs+1)*n.H] }
 
-// O returns the output weights, the side to move's H first.
-func (n *Net) O() []float32 { return n.P[(Inputs+1)*n.H : (Inputs+3)*n.H] }
+// O returns the output weights of every bucket, 2H a bucket, the side to
+// move's H first.
+func (n *Net) O() []float32 { return n.P[(Inputs+1)*n.H : (Inputs+1+2*n.Buckets)*n.H] }
 
-// OB returns a pointer to the output bias.
-func (n *Net) OB() *float32 { return &n.P[(Inputs+3)*n.H] }
+// OB returns the output biases, one per bucket.
+func (n *Net) OB() []float32 { return n.P[(Inputs+1+2*n.Buckets)*n.H:] }
+
+// bucket returns the output bucket of s.
+func (n *Net) bucket(s *Sample) int { return nnue.Bucket(int(s.N), n.Buckets) }
 
 func screlu(x float32) float32 {
 	x = min(max(x, 0), 1)
 	return x * x
 }
 
-// accumulate sets acc to the bias plus the columns of the features fs.
-func (n *Net) accumulate(acc []float32, fs []uint16, them bool) {
+// accumulate sets acc to the bias plus the columns of the features fs,
+// each XORed with mirror (0, or MirrorFiles to mirror the board a <-> h).
+func (n *Net) accumulate(acc []float32, fs []uint16, them bool, mirror uint16) {
 	h := n.H
 	copy(acc, n.B())
 	w := n.W()
 	for _, f := range fs {
+		f ^= mirror
 		if them {
 			f = flip(f)
 		}
@@ -87,13 +96,19 @@ func (n *Net) accumulate(acc []float32, fs []uint16, them bool) {
 	}
 }
 
-// forward returns the network's raw output for s, leaving the two
-// accumulators (before activation) in us and them.
-func (n *Net) forward(s *Sample, us, them []float32) float32 {
+// MirrorFiles, XORed into a feature index, mirrors its square from the a
+// file to the h file and back (the low three bits are the file).
+const MirrorFiles = 7
+
+// forward returns the network's raw output for s, its board mirrored a <->
+// h when mirror is MirrorFiles, leaving the two accumulators (before
+// activation) in us and them.
+func (n *Net) forward(s *Sample, us, them []float32, mirror uint16) float32 {
 	fs := s.F[:s.N]
-	n.accumulate(us, fs, false)
-	n.accumulate(them, fs, true)
-	o := n.O()
+	n.accumulate(us, fs, false, mirror)
+	n.accumulate(them, fs, true, mirror)
+	k := n.bucket(s)
+	o := n.O()[2*n.H*k:]
 	ou, ot := o[:len(us)], o[len(us):2*len(us)]
 	var sum float32
 	for i, x := range us {
@@ -103,19 +118,19 @@ func (n *Net) forward(s *Sample, us, them []float32) float32 {
 	for i, x := range them {
 		sum += screlu(x) * ot[i]
 	}
-	return sum + *n.OB()
+	return sum + n.OB()[k]
 }
 
 // Eval returns the network's evaluation of s in centipawns, side to move's
 // view.
 func (n *Net) Eval(s *Sample) float64 {
 	us, them := make([]float32, n.H), make([]float32, n.H)
-	return float64(n.forward(s, us, them)) * Scale
+	return float64(n.forward(s, us, them, 0)) * Scale
 }
 
 // Clone returns a deep copy of n.
 func (n *Net) Clone() *Net {
-	return &Net{H: n.H, P: append([]float32(nil), n.P...)}
+	return &Net{H: n.H, Buckets: n.Buckets, P: append([]float32(nil), n.P...)}
 }
 
 // add adds src to dst, element by element; len(src) >= len(dst).

@@ -24,12 +24,17 @@ func (n *Net) Quantized() *nnue.Network {
 		}
 		return out
 	}
+	ob := make([]int32, n.Buckets)
+	for i, x := range n.OB() {
+		ob[i] = int32(quant(x, QA*QB, math.MinInt32, math.MaxInt32))
+	}
 	return &nnue.Network{
 		Hidden:         n.H,
+		Buckets:        n.Buckets,
 		FeatureWeights: i16(n.W(), QA),
 		FeatureBias:    i16(n.B(), QA),
 		OutputWeights:  clampOutput(i16(n.O(), QB)),
-		OutputBias:     int32(quant(*n.OB(), QA*QB, math.MinInt32, math.MaxInt32)),
+		OutputBias:     ob,
 	}
 }
 
@@ -37,7 +42,7 @@ func (n *Net) Quantized() *nnue.Network {
 // integer divided by its scale. Training can start from it, so that a
 // round continues from the committed network (luft train -init).
 func FromQuantized(q *nnue.Network) *Net {
-	n := &Net{H: q.Hidden, P: make([]float32, paramCount(q.Hidden))}
+	n := &Net{H: q.Hidden, Buckets: q.Buckets, P: make([]float32, paramCount(q.Hidden, q.Buckets))}
 	for _, part := range []struct {
 		dst   []float32
 		src   []int16
@@ -47,7 +52,9 @@ func FromQuantized(q *nnue.Network) *Net {
 			part.dst[i] = float32(v) / part.scale
 		}
 	}
-	*n.OB() = float32(q.OutputBias) / (QA * QB)
+	for i, b := range q.OutputBias {
+		n.OB()[i] = float32(b) / (QA * QB)
+	}
 	return n
 }
 

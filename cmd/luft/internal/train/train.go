@@ -13,15 +13,18 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/luftchess/luft/eval/nnue"
 )
 
 // Defaults of Config.
 const (
-	DefaultHidden = 256
-	DefaultBatch  = 16384
-	DefaultLR     = 0.001
-	DefaultLambda = 1.0
-	DefaultK      = 400
+	DefaultHidden  = 256
+	DefaultBuckets = 8
+	DefaultBatch   = 16384
+	DefaultLR      = 0.001
+	DefaultLambda  = 1.0
+	DefaultK       = 400
 	// MinShards is the least number of pieces a batch is split into. The
 	// pieces' gradients are summed in a fixed order, so that training is
 	// bit for bit the same with any number of threads up to MinShards.
@@ -38,6 +41,7 @@ const (
 // Config is a training run's configuration.
 type Config struct {
 	Hidden    int     // hidden neurons per perspective (ignored when resuming)
+	Buckets   int     // output buckets (ignored when resuming)
 	Epochs    int     // total epochs, counting those of a resumed checkpoint
 	Batch     int     // positions per step
 	Threads   int     // goroutines computing gradients; 0: runtime.NumCPU()
@@ -47,6 +51,7 @@ type Config struct {
 	Gamma     float64
 	Lambda    float64 // weight of the score in the target, 1-Lambda of the result
 	K         float64 // the sigmoid's scale in centipawns
+	Mirror    bool    // train on each position or its mirror image (a <-> h), chosen at random per epoch
 	Seed      uint64  // initial weights and shuffling
 	OutDir    string  // where checkpoints and the quantised net go; "": nowhere
 	Progress  io.Writer
@@ -55,7 +60,7 @@ type Config struct {
 
 // Defaults returns the default configuration.
 func Defaults() Config {
-	return Config{Hidden: DefaultHidden, Epochs: 10, Batch: DefaultBatch, LR: DefaultLR, Schedule: "cosine",
+	return Config{Hidden: DefaultHidden, Buckets: DefaultBuckets, Epochs: 10, Batch: DefaultBatch, LR: DefaultLR, Schedule: "cosine",
 		StepEvery: 4, Gamma: 0.3, Lambda: DefaultLambda, K: DefaultK, Seed: 1}
 }
 
@@ -64,6 +69,8 @@ func (c Config) Check() error {
 	switch {
 	case c.Hidden < 1:
 		return errors.New("hidden size must be at least 1")
+	case c.Buckets < 1 || c.Buckets > nnue.MaxBuckets:
+		return fmt.Errorf("output buckets must be 1 to %d", nnue.MaxBuckets)
 	case c.Epochs < 1:
 		return errors.New("epochs must be at least 1")
 	case c.Batch < 1:
@@ -127,14 +134,14 @@ func NewTrainer(cfg Config, ck *Trainer) (*Trainer, error) {
 		cfg.Threads = runtime.NumCPU()
 	}
 	if ck != nil {
-		cfg.Hidden = ck.Net.H
+		cfg.Hidden, cfg.Buckets = ck.Net.H, ck.Net.Buckets
 	}
 	if err := cfg.Check(); err != nil {
 		return nil, err
 	}
 	t := ck
 	if t == nil {
-		t = StartFrom(NewNet(cfg.Hidden, cfg.Seed))
+		t = StartFrom(NewNet(cfg.Hidden, cfg.Buckets, cfg.Seed))
 	}
 	t.cfg = cfg
 	h := t.Net.H
@@ -180,24 +187,26 @@ func pieces(l, n, i int) (int, int) { return l * i / n, l * (i + 1) / n }
 func (t *Trainer) gradient(sh *shard, data []Sample, idx []int32, total int) {
 	n := t.Net
 	h := n.H
-	o := n.O()
-	ou, ot := o[:h], o[h:2*h]
 	g := sh.grad
 	gw := g[:Inputs*h]
 	gb := g[Inputs*h : (Inputs+1)*h]
-	gou, got := g[(Inputs+1)*h:(Inputs+2)*h], g[(Inputs+2)*h:(Inputs+3)*h]
+	gO := g[(Inputs+1)*h : (Inputs+1+2*n.Buckets)*h]
 	us, them, gu, gt := sh.us, sh.them, sh.gu, sh.gt
 	k, lambda := t.cfg.K, t.cfg.Lambda
 	inv := 1 / float64(total)
-	var dob float64
+	var dob [nnue.MaxBuckets]float64
 	for _, j := range idx {
 		s := &data[j]
-		out := n.forward(s, us, them)
+		mirror := t.mirror(j)
+		out := n.forward(s, us, them, mirror)
 		p := sigmoid(float64(out) * Scale / k)
 		d := p - s.target(lambda, k)
 		sh.loss += d * d
 		gs := float32(2 * d * p * (1 - p) * Scale / k * inv) // dLoss/dout
-		dob += float64(gs)
+		b := n.bucket(s)
+		dob[b] += float64(gs)
+		o, gob := n.O()[2*h*b:2*h*(b+1)], gO[2*h*b:2*h*(b+1)]
+		ou, ot, gou, got := o[:h], o[h:], gob[:h], gob[h:]
 		gou, got, gu, gt = gou[:len(us)], got[:len(us)], gu[:len(us)], gt[:len(us)]
 		them, gb, ou, ot = them[:len(us)], gb[:len(us)], ou[:len(us)], ot[:len(us)]
 		for i, x := range us {
@@ -222,6 +231,7 @@ func (t *Trainer) gradient(sh *shard, data []Sample, idx []int32, total int) {
 			gb[i] += du + dt
 		}
 		for _, f := range s.F[:s.N] {
+			f ^= mirror
 			add(gw[int(f)*h:int(f)*h+h], gu)
 			sh.touched[f] = true
 			f = flip(f)
@@ -229,7 +239,28 @@ func (t *Trainer) gradient(sh *shard, data []Sample, idx []int32, total int) {
 			sh.touched[f] = true
 		}
 	}
-	g[len(g)-1] += float32(dob)
+	for b, d := range dob[:n.Buckets] {
+		g[len(g)-n.Buckets+b] += float32(d)
+	}
+}
+
+// mirror returns the mask that mirrors training sample j in the current
+// epoch (MirrorFiles or 0), drawn from the seed, the epoch and j so that
+// it does not depend on the threads; 0 unless Config.Mirror is set.
+// Mirroring the files keeps a position's value (castling rights, which
+// the inputs do not see, aside), so it doubles the distinct positions the
+// network learns from.
+func (t *Trainer) mirror(j int32) uint16 {
+	if !t.cfg.Mirror {
+		return 0
+	}
+	x := t.cfg.Seed ^ uint64(t.Epoch)<<32 ^ uint64(uint32(j))
+	x ^= x >> 33
+	x *= 0xff51afd7ed558ccd
+	x ^= x >> 33
+	x *= 0xc4ceb9fe1a85ec53
+	x ^= x >> 33
+	return uint16(x&1) * MirrorFiles
 }
 
 // TrainBatch takes one optimiser step on the samples idx of data at
@@ -286,13 +317,14 @@ func (t *Trainer) TrainBatch(data []Sample, idx []int32, lr float64) float64 {
 }
 
 // adam takes a dense Adam step with the gradient in shard 0, clips the
-// weights and zeroes the gradient.
+// weights (all but the output biases, the last Buckets parameters) and
+// zeroes the gradient.
 func (t *Trainer) adam(lr float64) {
 	t.Step++
 	step := float32(lr * math.Sqrt(1-math.Pow(beta2, float64(t.Step))) / (1 - math.Pow(beta1, float64(t.Step))))
 	s0 := t.shards[0]
 	p, m, v, g := t.Net.P, t.M, t.V, s0.grad
-	last := len(p) - 1
+	biases := len(p) - t.Net.Buckets
 	t.parallel(t.cfg.Threads, func(w int) {
 		lo, hi := pieces(len(p), t.cfg.Threads, w)
 		pp, mm, vv, gg := p[lo:hi], m[lo:hi], v[lo:hi], g[lo:hi]
@@ -303,7 +335,7 @@ func (t *Trainer) adam(lr float64) {
 			vi := beta2*vv[i] + (1-beta2)*gi*gi
 			mm[i], vv[i] = mi, vi
 			x := pp[i] - step*mi/(float32(math.Sqrt(float64(vi)))+epsilon)
-			if lo+i != last {
+			if lo+i < biases {
 				x = min(max(x, -Clip), Clip)
 			}
 			pp[i] = x
@@ -326,7 +358,7 @@ func (t *Trainer) Loss(data []Sample) float64 {
 		lo, hi := pieces(len(data), ns, i)
 		for j := lo; j < hi; j++ {
 			s := &data[j]
-			p := sigmoid(float64(t.Net.forward(s, sh.us, sh.them)) * Scale / t.cfg.K)
+			p := sigmoid(float64(t.Net.forward(s, sh.us, sh.them, 0)) * Scale / t.cfg.K)
 			d := p - s.target(t.cfg.Lambda, t.cfg.K)
 			sh.loss += d * d
 		}
@@ -413,8 +445,8 @@ func (t *Trainer) Run(trainSet, valSet []Sample) ([]EpochStats, error) {
 		return nil, errors.New("no training positions")
 	}
 	if t.cfg.Log != nil {
-		fmt.Fprintf(t.cfg.Log, "training (768 -> %d) x 2 -> 1 on %d positions, validating on %d; epochs %d-%d, batch %d, %d threads\n",
-			t.Net.H, len(trainSet), len(valSet), t.Epoch+1, t.cfg.Epochs, t.cfg.Batch, t.cfg.Threads)
+		fmt.Fprintf(t.cfg.Log, "training (768 -> %d) x 2 -> 1, %d output buckets, on %d positions, validating on %d; epochs %d-%d, batch %d, %d threads\n",
+			t.Net.H, t.Net.Buckets, len(trainSet), len(valSet), t.Epoch+1, t.cfg.Epochs, t.cfg.Batch, t.cfg.Threads)
 	}
 	var stats []EpochStats
 	for t.Epoch < t.cfg.Epochs {

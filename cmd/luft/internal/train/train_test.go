@@ -8,6 +8,8 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/luftchess/luft/cmd/luft/internal/datagen"
@@ -121,10 +123,12 @@ func refLoss(net *Net, poss []*board.Position, samples []Sample, lambda, k float
 			return a
 		}
 		us, them := acc(pos.SideToMove()), acc(pos.SideToMove().Other())
-		out := float64(*net.OB())
+		b := (pos.Occupied().Count() - 2) * net.Buckets / 31 // the output bucket
+		o := net.O()[2*h*b:]
+		out := float64(net.OB()[b])
 		for i := range h {
 			sc := func(x float64) float64 { x = min(max(x, 0), 1); return x * x }
-			out += sc(us[i])*float64(net.O()[i]) + sc(them[i])*float64(net.O()[h+i])
+			out += sc(us[i])*float64(o[i]) + sc(them[i])*float64(o[h+i])
 		}
 		p := 1 / (1 + math.Exp(-out*Scale/k))
 		s := &samples[j]
@@ -294,7 +298,7 @@ func TestResume(t *testing.T) {
 	if err := first.WriteCheckpoint(&buf); err != nil {
 		t.Fatal(err)
 	}
-	if want := 28 + 3*4*paramCount(8) + 4; buf.Len() != want {
+	if want := 32 + 3*4*paramCount(8, DefaultBuckets) + 4; buf.Len() != want {
 		t.Errorf("checkpoint of %d bytes, want %d", buf.Len(), want)
 	}
 	raw := append([]byte(nil), buf.Bytes()...)
@@ -305,7 +309,7 @@ func TestResume(t *testing.T) {
 	if ck.Epoch != 1 || ck.Step != first.Step || !equal(ck.Net.P, first.Net.P) || !equal(ck.M, first.M) || !equal(ck.V, first.V) {
 		t.Fatal("checkpoint does not read back")
 	}
-	cfg.Hidden = 99 // the checkpoint's size wins
+	cfg.Hidden, cfg.Buckets = 99, 3 // the checkpoint's sizes win
 	resumed, err := NewTrainer(cfg, ck)
 	if err != nil {
 		t.Fatal(err)
@@ -367,7 +371,7 @@ func TestThreads(t *testing.T) {
 // TestQuantizedBytes checks the file of a hand-set net with H = 2 byte
 // for byte.
 func TestQuantizedBytes(t *testing.T) {
-	n := &Net{H: 2, P: make([]float32, paramCount(2))}
+	n := &Net{H: 2, Buckets: 1, P: make([]float32, paramCount(2, 1))}
 	w := n.W()
 	w[0], w[1] = 1, -1                // feature 0
 	w[2*767], w[2*767+1] = 0.5, -1.98 // feature 767
@@ -375,13 +379,13 @@ func TestQuantizedBytes(t *testing.T) {
 	n.B()[0], n.B()[1] = 0.1, -0.25
 	o := n.O()
 	o[0], o[1], o[2], o[3] = 1, -0.5, 1.98, 0.01
-	*n.OB() = -0.75
+	n.OB()[0] = -0.75
 	got := n.QuantizedBytes()
 
 	var want []byte
 	want = append(want, "LUFTNNUE"...)
 	le := binary.LittleEndian
-	for _, v := range []uint32{1, 2, 255, 64, 400, 1} {
+	for _, v := range []uint32{2, 2, 1, 255, 64, 400, 1} {
 		want = le.AppendUint32(want, v)
 	}
 	ws := make([]int16, 768*2)
@@ -394,7 +398,7 @@ func TestQuantizedBytes(t *testing.T) {
 	}
 	ob := int32(-12240) // -0.75 × 255 × 64
 	want = le.AppendUint32(want, uint32(ob))
-	if len(want) != 8+24+2*768*2+2*2+2*4+4 {
+	if len(want) != 8+28+2*768*2+2*2+2*4+4 {
 		t.Fatalf("test's own size is wrong: %d", len(want))
 	}
 	want = le.AppendUint32(want, crc32.ChecksumIEEE(want))
@@ -406,7 +410,7 @@ func TestQuantizedBytes(t *testing.T) {
 		}
 		t.Fatalf("%d bytes, want %d", len(got), len(want))
 	}
-	if len(got) != 8+24+2*(768*2+2+4)+4+4 {
+	if len(got) != 8+28+2*(768*2+2+4)+4+4 {
 		t.Errorf("size %d", len(got))
 	}
 }
@@ -420,7 +424,9 @@ func TestFromQuantized(t *testing.T) {
 	for i := range tr.Net.B() {
 		tr.Net.B()[i] = rng.Float32() - 0.5
 	}
-	*tr.Net.OB() = 0.3
+	for i := range tr.Net.OB() {
+		tr.Net.OB()[i] = 0.3 - 0.1*float32(i)
+	}
 	back := FromQuantized(tr.Net.Quantized())
 	if !bytes.Equal(back.QuantizedBytes(), tr.Net.QuantizedBytes()) {
 		t.Error("the network read back quantises differently")
@@ -429,7 +435,7 @@ func TestFromQuantized(t *testing.T) {
 	for i, v := range back.P {
 		step := 1.0 / QA
 		switch {
-		case i == len(back.P)-1:
+		case i >= len(back.P)-back.Buckets:
 			step = 1.0 / (QA * QB)
 		case i >= (Inputs+1)*h:
 			step = 1.0 / QB
@@ -450,7 +456,7 @@ func quantEval(t *testing.T, file []byte, pos *board.Position) float64 {
 	}
 	acc := net.NewAccumulator()
 	net.Refresh(acc, pos)
-	return float64(net.Evaluate(acc, pos.SideToMove()))
+	return float64(net.Evaluate(acc, pos))
 }
 
 // TestQuantizedEval reads the trainer's quantised file with the engine's
@@ -465,7 +471,9 @@ func TestQuantizedEval(t *testing.T) {
 	for i := range tr.Net.B() {
 		tr.Net.B()[i] = rng.Float32() * 0.5
 	}
-	*tr.Net.OB() = 0.05
+	for i := range tr.Net.OB() {
+		tr.Net.OB()[i] = 0.05 * float32(i%3)
+	}
 	poss := randomPositions(t, 50, 8)
 	check := func(stage string) {
 		file := tr.Net.QuantizedBytes()
@@ -476,7 +484,7 @@ func TestQuantizedEval(t *testing.T) {
 		for i := range grid.P {
 			q := float64(QA)
 			switch {
-			case i == len(grid.P)-1:
+			case i >= len(grid.P)-grid.Buckets:
 				q = QA * QB
 			case i >= (Inputs+1)*h:
 				q = QB
@@ -547,4 +555,63 @@ func BenchmarkEpoch256(b *testing.B) {
 		tr.RunEpoch(data, nil)
 	}
 	b.ReportMetric(float64(b.N*len(data))/b.Elapsed().Seconds(), "pos/s")
+}
+
+// mirrorFiles returns pos mirrored from the a file to the h file, without
+// castling rights or en passant square (which the features do not see).
+func mirrorFiles(t *testing.T, pos *board.Position) *board.Position {
+	t.Helper()
+	fields := strings.Fields(pos.FEN())
+	ranks := strings.Split(fields[0], "/")
+	for i, r := range ranks {
+		b := []byte(r)
+		slices.Reverse(b)
+		ranks[i] = string(b)
+	}
+	m, err := board.ParseFEN(strings.Join(ranks, "/") + " " + fields[1] + " - - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+// TestMirror checks that a sample trained mirrored is the mirrored
+// position: the forward pass with MirrorFiles equals the plain pass over
+// the position mirrored on the board, and that mirrored training stays
+// the same on any number of threads.
+func TestMirror(t *testing.T) {
+	cfg := testConfig(16)
+	cfg.Buckets = 4
+	tr, _ := NewTrainer(cfg, nil)
+	h := tr.Net.H
+	us, them := make([]float32, h), make([]float32, h)
+	for _, pos := range randomPositions(t, 30, 11) {
+		s := SampleFromPosition(pos, 0, 1)
+		ms := SampleFromPosition(mirrorFiles(t, pos), 0, 1)
+		got, want := tr.Net.forward(&s, us, them, MirrorFiles), tr.Net.forward(&ms, us, them, 0)
+		if math.Abs(float64(got-want)) > 1e-5 {
+			t.Errorf("%s: mirrored pass %v, pass over the mirror %v", pos.FEN(), got, want)
+		}
+	}
+	data := samplesOf(t, 200, 5)
+	var nets [][]float32
+	for _, threads := range []int{1, 2} {
+		c := cfg
+		c.Mirror, c.Threads, c.Epochs = true, threads, 2
+		tr, _ := NewTrainer(c, nil)
+		if _, err := tr.Run(data, nil); err != nil {
+			t.Fatal(err)
+		}
+		nets = append(nets, tr.Net.P)
+	}
+	if !equal(nets[0], nets[1]) {
+		t.Error("mirrored training differs between 1 and 2 threads")
+	}
+	plain, _ := NewTrainer(func() Config { c := cfg; c.Epochs = 2; return c }(), nil)
+	if _, err := plain.Run(data, nil); err != nil {
+		t.Fatal(err)
+	}
+	if equal(plain.Net.P, nets[0]) {
+		t.Error("-mirror changed nothing")
+	}
 }
