@@ -79,7 +79,10 @@ func ParseFEN960(fen string) (*Position, error) {
 	return p, err
 }
 
-// ParseFEN960Lenient is ParseFEN960 with the leniency of ParseFENLenient.
+// ParseFEN960Lenient is ParseFEN960 with the leniency of ParseFENLenient,
+// but for a castling right without its king and rook, which it refuses
+// too: in Chess960 a right names its rook, and a sender that names none
+// has lost track of the game. A right given twice is dropped.
 func ParseFEN960Lenient(fen string) (p *Position, notes []string, err error) {
 	return parseFEN(fen, true, true)
 }
@@ -192,7 +195,7 @@ func (p *Position) parsePlacement(s string) error {
 
 // parseCastling reads the castling field: "-" or letters from "KQkq", or
 // in Chess960 also file letters. When lenient, it drops a right given
-// twice or without its king and rook, and any '-'.
+// twice, any '-', and in standard chess a right without its king and rook.
 func (p *Position) parseCastling(s string, lenient bool) error {
 	for i := range p.castleMask {
 		p.castleMask[i] = allCastling
@@ -209,6 +212,9 @@ func (p *Position) parseCastling(s string, lenient bool) error {
 			return fmt.Errorf("bad castling letter %q", s[i])
 		}
 		right, king, rook, err := p.castlingRight(s[i])
+		if err != nil && (!lenient || p.chess960) {
+			return err
+		}
 		if err == nil && p.castling&right != 0 {
 			err = fmt.Errorf("castling right %q given twice", s[i])
 		}
