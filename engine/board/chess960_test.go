@@ -74,8 +74,8 @@ func TestChess960RoundTrip(t *testing.T) {
 		if err != nil {
 			t.Fatalf("position %d: %v", n, err)
 		}
-		if got := []string{x.FEN(), s.FEN()}; !cmp.Equal(got, []string{xfen, sfen}) {
-			t.Errorf("position %d: FENs %q, want %q and %q", n, got, xfen, sfen)
+		if got := []string{x.FEN(), s.FEN(), x.ShredderFEN(), s.ShredderFEN()}; !cmp.Equal(got, []string{xfen, sfen, sfen, sfen}) {
+			t.Errorf("position %d: FENs and Shredder-FENs %q, want %q and %q", n, got, xfen, sfen)
 		}
 		s.shredder = false
 		if diff := cmp.Diff(x, s, positionComparer); diff != "" {

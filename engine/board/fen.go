@@ -403,7 +403,16 @@ func Placement(squares *[64]Piece) string {
 // rights of a Chess960 position are written in the notation ParseFEN960
 // read: Shredder-FEN file letters, or X-FEN, which is KQkq for the
 // standard placements of king and rooks.
-func (p *Position) FEN() string {
+func (p *Position) FEN() string { return p.fen(p.shredder) }
+
+// ShredderFEN returns the FEN with the castling rights written as the
+// files of their rooks, Shredder-FEN ("HAha"), whatever notation they
+// were read in: a Chess960 position as every Chess960 engine reads it
+// (some read X-FEN's KQkq as the corner rooks, whatever stands there).
+func (p *Position) ShredderFEN() string { return p.fen(true) }
+
+// fen is FEN, in Shredder-FEN when shredder is set.
+func (p *Position) fen(shredder bool) string {
 	var b strings.Builder
 	b.WriteString(Placement(&p.board))
 	b.WriteString([]string{" w ", " b "}[p.side])
@@ -412,7 +421,7 @@ func (p *Position) FEN() string {
 	}
 	for i := 0; i < 4; i++ {
 		if p.castling&(1<<i) != 0 {
-			b.WriteByte(p.castlingLetter(i))
+			b.WriteByte(p.castlingLetter(i, shredder))
 		}
 	}
 	fmt.Fprintf(&b, " %v %d %d", p.ep, p.rule50, p.fullMove)
@@ -420,15 +429,15 @@ func (p *Position) FEN() string {
 }
 
 // castlingLetter returns the FEN letter of castling right 1<<i: one of
-// KQkq, or in Chess960 the rook's file letter for Shredder-FEN and for an
-// X-FEN right whose rook is not the outermost on its side.
-func (p *Position) castlingLetter(i int) byte {
+// KQkq, or the rook's file letter for Shredder-FEN and for an X-FEN right
+// whose rook is not the outermost on its side.
+func (p *Position) castlingLetter(i int, shredder bool) byte {
 	c, rook := Color(i>>1), p.castleRook[i]
 	beyond := rook.Bitboard() - 1 // the queen's side: squares below the rook
 	if i&1 == 0 {
 		beyond = ^(rook.Bitboard()<<1 - 1)
 	}
-	if !p.shredder && p.Pieces(c, Rook)&RankMask(rook.Rank())&beyond == 0 {
+	if !shredder && p.Pieces(c, Rook)&RankMask(rook.Rank())&beyond == 0 {
 		return "KQkq"[i]
 	}
 	return "Aa"[c] + byte(rook.File())
