@@ -7,7 +7,7 @@ import (
 
 	"github.com/notnil/chess"
 
-	"github.com/luftchess/luft/cmd/luft/internal/match/pgn"
+	"github.com/luftchess/luft/cmd/luft/internal/match/referee"
 	"github.com/luftchess/luft/engine/board"
 )
 
@@ -78,7 +78,7 @@ func (g *game) parseMove(in string) (board.Move, error) {
 	if m, err := g.pos.ParseMove(strings.ToLower(in)); err == nil {
 		return m, nil
 	}
-	cm, err := pgn.DecodeSAN(g.note(), in)
+	cm, err := referee.DecodeSAN(g.note(), in)
 	if err != nil {
 		return board.NoMove, fmt.Errorf("%s is not a legal move here", in)
 	}
