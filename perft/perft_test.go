@@ -159,6 +159,38 @@ func TestDivide960(t *testing.T) {
 	}
 }
 
+// TestChess960Starts checks that chess960.epd holds the 960 start
+// positions in their standard numbering, line n position n: make
+// chess960-match draws its openings from it.
+func TestChess960Starts(t *testing.T) {
+	recs, err := epd.ReadFile(filepath.Join("testdata", "chess960.epd"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(recs) != board.Chess960Positions {
+		t.Fatalf("%d positions, want %d", len(recs), board.Chess960Positions)
+	}
+	for n, rec := range recs {
+		p, err := board.ParseFEN960(rec.FEN)
+		if err != nil {
+			t.Fatalf("line %d: %v", n+1, err)
+		}
+		if want := board.Chess960StartFEN(n); p.ShredderFEN() != mustParse960(t, want).ShredderFEN() {
+			t.Errorf("line %d: %s, want position %d, %s", n+1, rec.FEN, n, want)
+		}
+	}
+}
+
+// mustParse960 returns the Chess960 position of fen, or fails t.
+func mustParse960(t *testing.T, fen string) *board.Position {
+	t.Helper()
+	p, err := board.ParseFEN960(fen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
 // benchPerft measures perft speed; its nodes/s metric is what matters.
 func benchPerft(b *testing.B, fen string, depth int) {
 	p, err := board.ParseFEN(fen)
