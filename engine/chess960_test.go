@@ -4,7 +4,7 @@ import (
 	"context"
 	"testing"
 
-	"github.com/luftchess/luft/engine/board"
+	"github.com/luftchess/luft/engine/board/boardtest"
 )
 
 // chess960Positions are Chess960 middlegames in which the side to move
@@ -19,16 +19,6 @@ var chess960Positions = []string{
 	"r3kr1q/1pp5/2np2pp/3npPP1/p1b1p3/P1PP2Q1/1PBBP3/R3KR2 b KQkq - 0 1",
 }
 
-// position960 returns the Chess960 position fen describes, or fails t.
-func position960(t testing.TB, fen string) *board.Position {
-	t.Helper()
-	p, err := board.ParseFEN960(fen)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return p
-}
-
 // TestChess960Search finds mates that only castling gives, the king
 // crossing the board or staying on its square, with the hand-crafted
 // evaluation and with a network (whose accumulator follows the castling).
@@ -40,7 +30,7 @@ func TestChess960Search(t *testing.T) {
 	}
 	for _, tt := range tests {
 		for _, o := range []Options{{HashMB: 1}, {HashMB: 1, Net: randomNet(t, 32, 3)}} {
-			pos := position960(t, tt.fen)
+			pos := boardtest.Position960(t, tt.fen)
 			res := New(o).Search(context.Background(), pos, Limits{Depth: 4}, nil)
 			if got := res.Best.UCI(true); got != tt.best || !res.Best.IsCastling() {
 				t.Errorf("%s (network %v): best %s, want the castling %s", tt.name, o.Net != nil, got, tt.best)
@@ -58,12 +48,12 @@ func TestChess960Net(t *testing.T) {
 	for _, fen := range chess960Positions {
 		n := checkNetEvaluations(t, func() {
 			e.NewGame()
-			e.Search(context.Background(), position960(t, fen), Limits{Depth: 6, Nodes: 50_000}, nil)
+			e.Search(context.Background(), boardtest.Position960(t, fen), Limits{Depth: 6, Nodes: 50_000}, nil)
 		})
 		if n < 50 {
 			t.Errorf("%s: only %d network evaluations checked", fen, n)
 		}
-		pos := position960(t, fen)
+		pos := boardtest.Position960(t, fen)
 		for ply := 0; ply < 12 && pos.HasLegalMove(); ply++ {
 			res := e.Search(context.Background(), pos.Clone(), Limits{Nodes: 2000}, nil)
 			if !pos.IsLegal(res.Best) {

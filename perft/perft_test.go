@@ -10,6 +10,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/luftchess/luft/engine/board"
+	"github.com/luftchess/luft/engine/board/boardtest"
 	"github.com/luftchess/luft/engine/board/epd"
 )
 
@@ -171,24 +172,11 @@ func TestChess960Starts(t *testing.T) {
 		t.Fatalf("%d positions, want %d", len(recs), board.Chess960Positions)
 	}
 	for n, rec := range recs {
-		p, err := board.ParseFEN960(rec.FEN)
-		if err != nil {
-			t.Fatalf("line %d: %v", n+1, err)
-		}
-		if want := board.Chess960StartFEN(n); p.ShredderFEN() != mustParse960(t, want).ShredderFEN() {
+		p := boardtest.Position960(t, rec.FEN)
+		if want := board.Chess960StartFEN(n); p.ShredderFEN() != boardtest.Position960(t, want).ShredderFEN() {
 			t.Errorf("line %d: %s, want position %d, %s", n+1, rec.FEN, n, want)
 		}
 	}
-}
-
-// mustParse960 returns the Chess960 position of fen, or fails t.
-func mustParse960(t *testing.T, fen string) *board.Position {
-	t.Helper()
-	p, err := board.ParseFEN960(fen)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return p
 }
 
 // benchPerft measures perft speed; its nodes/s metric is what matters.

@@ -86,15 +86,24 @@ func TestSession(t *testing.T) {
 		`Luft now plays at about 1200 Elo\n`,
 		`saved 2 moves to `,
 	)
-	data, err := os.ReadFile(pgnFile)
+	checkSaved(t, pgnFile, `[White "You"]`, "1. e4 ")
+}
+
+// checkSaved checks that the file a session saved holds one game that
+// replays by the rules, and each of the texts.
+func checkSaved(t *testing.T, file string, texts ...string) {
+	t.Helper()
+	data, err := os.ReadFile(file)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if n, err := pgn.CheckAll(strings.NewReader(string(data))); err != nil || n != 1 {
 		t.Errorf("saved PGN: %d games, %v:\n%s", n, err, data)
 	}
-	if !strings.Contains(string(data), `[White "You"]`) || !strings.Contains(string(data), "1. e4 ") {
-		t.Errorf("saved PGN lacks the players or the moves:\n%s", data)
+	for _, want := range texts {
+		if !strings.Contains(string(data), want) {
+			t.Errorf("saved PGN lacks %q:\n%s", want, data)
+		}
 	}
 }
 
@@ -124,18 +133,7 @@ func TestFinishedGame(t *testing.T) {
 	if strings.Contains(got, "Luft plays") {
 		t.Errorf("Luft moved after mate:\n%s", got)
 	}
-	data, err := os.ReadFile(pgnFile)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if n, err := pgn.CheckAll(strings.NewReader(string(data))); err != nil || n != 1 {
-		t.Errorf("saved PGN: %d games, %v:\n%s", n, err, data)
-	}
-	for _, want := range []string{`[Result "1-0"]`, `[FEN "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1"]`, "1. Ra8# {checkmate: White wins} 1-0"} {
-		if !strings.Contains(string(data), want) {
-			t.Errorf("saved PGN lacks %q:\n%s", want, data)
-		}
-	}
+	checkSaved(t, pgnFile, `[Result "1-0"]`, `[FEN "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1"]`, "1. Ra8# {checkmate: White wins} 1-0")
 }
 
 // TestLuftOpensWithBook plays Black with a book: Luft's first move comes
@@ -201,18 +199,7 @@ func TestChess960Session(t *testing.T) {
 	if strings.Contains(got, "book,") {
 		t.Errorf("Luft played a book move in Chess960:\n%s", got)
 	}
-	data, err := os.ReadFile(pgnFile)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if n, err := pgn.CheckAll(strings.NewReader(string(data))); err != nil || n != 1 {
-		t.Errorf("saved PGN: %d games, %v:\n%s", n, err, data)
-	}
-	for _, want := range []string{`[Variant "fischerandom"]`, `[FEN "` + start + `"]`, "2. O-O "} {
-		if !strings.Contains(string(data), want) {
-			t.Errorf("saved PGN lacks %q:\n%s", want, data)
-		}
-	}
+	checkSaved(t, pgnFile, `[Variant "fischerandom"]`, `[FEN "`+start+`"]`, "2. O-O ")
 
 	got = runScript(t, Config{Human: board.White, Chess960: true}, "fen", "new", "fen", "quit")
 	var starts []string
