@@ -17,7 +17,7 @@ TUNE_NODES  ?= 2500
 TUNE_EPOCHS ?= 200
 TUNE_LAMBDA ?= 1e-8
 
-.PHONY: build build-basic run test test-purego test-race serve-e2e serve-soak test-fathom fuzz perft-full perft-bench eval-bench bench tactics calibrate reference ablation time-check ponder-check match-test tune-data tune ci clean help
+.PHONY: build build-basic run test test-purego test-race serve-e2e serve-soak test-fathom fuzz perft-full perft-bench eval-bench bench tactics calibrate reference chess960-match ablation time-check ponder-check match-test tune-data tune ci clean help
 
 ## build: build the engine binary (make EXE=path builds it there, as OpenBench expects)
 build:
@@ -124,6 +124,25 @@ reference: build
 	  -openings $(OPENINGS) -srand $(SRAND) $(ADJUDICATE) -pgnout file=reference-$(REF).pgn
 	$(RUN) match -check-pgn reference-$(REF).pgn
 
+## chess960-match: Luft against Stockfish in Chess960 (acceptance 2 of the Chess960 issue): C960_ROUNDS
+## rounds of 2 games (default 100, so 200 games) at C960_LIMIT (default tc=10+0.1), Stockfish at UCI_Elo
+## C960_ELO (default 2300), start positions drawn from the 960 of perft/testdata/chess960.epd with seed
+## C960_SRAND, two games at a time; the match runner sets UCI_Chess960 on both; then -check-pgn of
+## C960_PGN (removed first). A quick trial: make chess960-match C960_ROUNDS=2 C960_LIMIT=nodes=20000
+C960_ROUNDS ?= 100
+C960_LIMIT  ?= tc=10+0.1
+C960_ELO    ?= 2300
+C960_SRAND  ?= 960
+C960_PGN    ?= chess960-match.pgn
+chess960-match: build
+	rm -f $(C960_PGN)
+	$(RUN) match -variant fischerandom -engine cmd=$(RUN) name=Luft \
+	  -engine cmd=$(STOCKFISH) name=sf$(C960_ELO) option.UCI_LimitStrength=true option.UCI_Elo=$(C960_ELO) option.Threads=1 \
+	  -each $(C960_LIMIT) option.Hash=64 -rounds $(C960_ROUNDS) -games 2 -repeat -concurrency 2 \
+	  -openings file=perft/testdata/chess960.epd format=epd order=random -srand $(C960_SRAND) \
+	  $(ADJUDICATE) -pgnout file=$(C960_PGN)
+	$(RUN) match -check-pgn $(C960_PGN)
+
 ## time-check: Luft against Stockfish at 1+0.01 (400 games, UCI_Elo 2000) and 0.2+0.01 (120 games,
 ## UCI_Elo 1800) on an honest clock; every game lost on time or by an illegal move shows in the report
 TIME_OPENINGS := file=../shared/data/openings/uho_4060_v2_20k.epd format=epd order=random
@@ -182,6 +201,6 @@ clean:
 
 ## help: list the targets with what they do
 help:
-	@awk '/^## [a-z-]+:/ { t = $$2; sub(/:$$/, "", t); sub(/^## [a-z-]+: */, ""); printf "  %-13s %s\n", t, $$0; next } \
-	     /^## / && t != "" { sub(/^## /, ""); printf "  %-13s %s\n", "", $$0; next } \
+	@awk '/^## [a-z0-9-]+:/ { t = $$2; sub(/:$$/, "", t); sub(/^## [a-z0-9-]+: */, ""); printf "  %-15s %s\n", t, $$0; next } \
+	     /^## / && t != "" { sub(/^## /, ""); printf "  %-15s %s\n", "", $$0; next } \
 	     { t = "" }' $(firstword $(MAKEFILE_LIST))

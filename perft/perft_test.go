@@ -10,6 +10,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/luftchess/luft/engine/board"
+	"github.com/luftchess/luft/engine/board/boardtest"
 	"github.com/luftchess/luft/engine/board/epd"
 )
 
@@ -156,6 +157,25 @@ func TestDivide960(t *testing.T) {
 		"c1a1", "c1b1", "c1b2", "c1c2", "c1d1", "c1d2"}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("Divide (-want +got):\n%s", diff)
+	}
+}
+
+// TestChess960Starts checks that chess960.epd holds the 960 start
+// positions in their standard numbering, line n position n: make
+// chess960-match draws its openings from it.
+func TestChess960Starts(t *testing.T) {
+	recs, err := epd.ReadFile(filepath.Join("testdata", "chess960.epd"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(recs) != board.Chess960Positions {
+		t.Fatalf("%d positions, want %d", len(recs), board.Chess960Positions)
+	}
+	for n, rec := range recs {
+		p := boardtest.Position960(t, rec.FEN)
+		if want := board.Chess960StartFEN(n); p.ShredderFEN() != boardtest.Position960(t, want).ShredderFEN() {
+			t.Errorf("line %d: %s, want position %d, %s", n+1, rec.FEN, n, want)
+		}
 	}
 }
 

@@ -540,7 +540,7 @@ func TestBinaryHardening(t *testing.T) {
 	}{
 		{[]string{"setoption name Hash value 65536"}, "option Hash unchanged"},
 		{[]string{"setoption name Threads value 1024"}, "option Threads unchanged"},
-		{[]string{"setoption name UCI_Chess960 value true"}, "no such option: UCI_Chess960"},
+		{[]string{"setoption name UCI_Chess960 value 1"}, "option UCI_Chess960 unchanged"},
 		{[]string{"setoption name SyzygyPath value /tmp"}, "no such option: SyzygyPath"},
 		{[]string{"setoption name UCI_Elo value 2800"}, "option UCI_Elo unchanged"},
 		{[]string{"setoption name BookFile value /dev/zero"}, "not a regular file"},

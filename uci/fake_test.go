@@ -22,6 +22,7 @@ type fakeSearcher struct {
 	step  time.Duration // time per iteration
 	early bool          // return at once, whatever the limits say
 	best  board.Move    // when set, returned instead of a real choice
+	reply board.Move    // when set with best, the ponder move and the PV's second move
 
 	mu       sync.Mutex
 	options  []engine.Options
@@ -84,8 +85,14 @@ func (f *fakeSearcher) Search(ctx context.Context, pos *board.Position, lim engi
 		moves = lim.SearchMoves
 	}
 	res := engine.Result{Best: moves[0]}
+	pv := []board.Move{res.Best}
 	if f.best != board.NoMove {
 		res.Best = f.best
+		pv = []board.Move{f.best}
+		if f.reply != board.NoMove {
+			res.Ponder = f.reply
+			pv = append(pv, f.reply)
+		}
 	}
 	if f.early {
 		return res
@@ -105,7 +112,7 @@ func (f *fakeSearcher) Search(ctx context.Context, pos *board.Position, lim engi
 			pondering, hit = false, nil
 		case <-time.After(f.step):
 		}
-		report(engine.Info{Depth: d, MultiPV: 1, Score: engine.Score(10 * d), Nodes: uint64(d) * 100, Time: time.Since(start), PV: []board.Move{res.Best}})
+		report(engine.Info{Depth: d, MultiPV: 1, Score: engine.Score(10 * d), Nodes: uint64(d) * 100, Time: time.Since(start), PV: pv})
 		if d >= depth && !lim.Infinite && !pondering {
 			return res
 		}

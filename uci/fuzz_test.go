@@ -178,7 +178,8 @@ func checkReplies(t *testing.T, out *syncBuffer) {
 // checkGame checks the session's position, whatever the commands that
 // set it up: the engine board and the reference position agree on the
 // FEN and on the legal moves, and the engine's FEN parses back to itself
-// (move counters may come back clamped).
+// (move counters may come back clamped). A Chess960 position has no
+// reference: each of its legal moves must read back from its notation.
 func checkGame(t *testing.T, s *session) {
 	t.Helper()
 	g := s.game
@@ -186,7 +187,11 @@ func checkGame(t *testing.T, s *session) {
 		t.Fatal(err)
 	}
 	fen := g.pos.FEN()
-	p, err := board.ParseFEN(fen)
+	parse := board.ParseFEN
+	if g.chess960() {
+		parse = board.ParseFEN960
+	}
+	p, err := parse(fen)
 	if err != nil {
 		t.Fatalf("the engine's FEN does not parse back: %v", err)
 	}
@@ -197,7 +202,14 @@ func checkGame(t *testing.T, s *session) {
 	g.pos.GenerateLegal(&l)
 	var moves []string
 	for _, m := range l.Moves() {
-		moves = append(moves, m.String())
+		tok := m.UCI(g.chess960())
+		if back, err := g.pos.ParseMove(tok); err != nil || back != m {
+			t.Fatalf("%s: move %s reads back as %v, %v", fen, tok, back, err)
+		}
+		moves = append(moves, tok)
+	}
+	if g.ref == nil {
+		return
 	}
 	slices.Sort(moves)
 	if ref := sortedMoves(g.ref); !slices.Equal(moves, ref) {
@@ -251,36 +263,75 @@ func checkSearch(t *testing.T, s *session, out *syncBuffer) {
 	if err := w.check(strings.Fields(best[0])); err != nil {
 		t.Fatalf("%q in %s: %v", best[0], ref, err)
 	}
+	if ref == nil { // Chess960: the board checks the move
+		if _, err := s.game.pos.ParseMove(strings.Fields(best[0])[1]); err != nil && s.game.pos.HasLegalMove() {
+			t.Fatalf("%q: %v", best[0], err)
+		}
+	}
 }
 
 // FuzzPosition sets up two positions in a row from arbitrary position
 // arguments, so that the second may extend the first as in a game, and
-// checks the position after each, then a search.
+// checks the position after each, then a search; in Chess960 when
+// chess960 is set. Every seed is tried by both rules.
 func FuzzPosition(f *testing.F) {
+	add := func(first, second string) {
+		f.Add(false, first, second)
+		f.Add(true, first, second)
+	}
 	args, _ := rowArgs("position")
 	for _, a := range append(args, checklistArgs(f, "position")...) {
-		f.Add(a, "")
-		f.Add("startpos", a)
+		add(a, "")
+		add("startpos", a)
 	}
 	for _, tf := range tortureFENs {
-		f.Add(tf.args, tf.args+" moves")
+		add(tf.args, tf.args+" moves")
 	}
 	const castling = "fen r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"
-	f.Add("startpos moves e2e4", "startpos moves e2e4 e7e5")
-	f.Add("startpos moves e2e4 e7e5 g1f3", "startpos moves e2e4")
-	f.Add(castling+" moves e1g1", castling+" moves e1g1 e8a8")
-	f.Add(castling+" moves e1g1", castling+" moves e1h1")
-	f.Add("fen 4k3/P7/8/8/8/8/8/4K3 w - - 0 1 moves a7a8Q", "fen 4k3/P7/8/8/8/8/8/4K3 w - - 0 1 moves a7a8q e8d7")
-	f.Add("fen 8/8/8/4k3/8/8/3QK3/8 w - - 150 9999 moves d2d3", "startpos moves e2e4 e7e5 zzzz d2d4")
-	f.Fuzz(func(t *testing.T, first, second string) { checkPositions(t, first, second) })
+	add("startpos moves e2e4", "startpos moves e2e4 e7e5")
+	add("startpos moves e2e4 e7e5 g1f3", "startpos moves e2e4")
+	add(castling+" moves e1g1", castling+" moves e1g1 e8a8")
+	add(castling+" moves e1g1", castling+" moves e1h1")
+	add(castling+" moves e1h1", castling+" moves e1h1 e8a8")
+	add("fen 4k3/P7/8/8/8/8/8/4K3 w - - 0 1 moves a7a8Q", "fen 4k3/P7/8/8/8/8/8/4K3 w - - 0 1 moves a7a8q e8d7")
+	add("fen 8/8/8/4k3/8/8/3QK3/8 w - - 150 9999 moves d2d3", "startpos moves e2e4 e7e5 zzzz d2d4")
+	for _, a := range chess960Args {
+		add(a, "")
+		add("startpos moves e2e4", a)
+		add(a, a+" moves")
+	}
+	f.Fuzz(func(t *testing.T, chess960 bool, first, second string) { checkPositions(t, chess960, first, second) })
+}
+
+// chess960Args are position arguments of Chess960: start positions in
+// X-FEN and Shredder-FEN, middlegames with castling rights, castling
+// where the king or the rook stays, in both notations, and rights
+// without their rook.
+var chess960Args = []string{
+	"fen " + board.Chess960StartFEN(0),
+	"fen " + board.Chess960StartFEN(959) + " moves b1a1", // the c1 rook stands on the king's target
+	"fen bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9 moves g1h1",
+	"fen bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9 moves g1f1",
+	"fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w AHah -",
+	"fen rk4rr/8/8/8/8/8/8/RK4RR w GQgq - 0 1 moves b1a1 b8g8",
+	"fen 4k3/8/8/8/8/8/8/6KR w K - 0 1 moves g1h1",
+	"fen 4k3/8/8/8/8/8/8/3RK3 w Q - 0 1 moves e1d1",
+	"fen 4k3/8/8/8/8/8/8/3RK3 w Q - 0 1 moves e1c1",
+	"fen 1r2k1r1/8/8/8/8/8/8/R3K2R b KQkq - 0 1 moves e8g8 e1h1",
+	"fen qr1k2r1/1p3p2/Pp1np3/7p/3pNP2/5P2/1P6/QR1KnR2 w Qkq - 0 1 moves d1b1 d8g8",
+	"fen rk4rr/8/8/8/8/8/8/RK4RR w Kc - 0 1",
+	"fen rk4rr/8/8/8/8/8/8/RK4RR w KH - 0 1",
 }
 
 // checkPositions sends position commands with each of args to a new
-// session and checks the position after each, then a search from the
-// last, then the replies.
-func checkPositions(t *testing.T, args ...string) {
+// session, in Chess960 when chess960 is set, and checks the position
+// after each, then a search from the last, then the replies.
+func checkPositions(t *testing.T, chess960 bool, args ...string) {
 	t.Helper()
 	s, out := fuzzSession()
+	if chess960 {
+		s.handle(parseLine("setoption name UCI_Chess960 value true"))
+	}
 	for _, a := range args {
 		s.handle(parseLine("position " + a))
 		checkGame(t, s)
@@ -290,22 +341,26 @@ func checkPositions(t *testing.T, args ...string) {
 }
 
 // FuzzFEN sets up a position from an arbitrary FEN and checks it, and a
-// search from it.
+// search from it; in Chess960 when chess960 is set. Every seed is tried
+// by both rules.
 func FuzzFEN(f *testing.F) {
+	var fens []string
 	args, _ := rowArgs("position")
-	for _, a := range args {
+	for _, a := range append(args, chess960Args...) {
 		if fen, ok := strings.CutPrefix(a, "fen "); ok {
-			f.Add(strings.Split(fen, " moves")[0])
+			fens = append(fens, strings.Split(fen, " moves")[0])
 		}
 	}
 	for _, tf := range tortureFENs {
-		f.Add(strings.TrimPrefix(tf.args, "fen "))
+		fens = append(fens, strings.TrimPrefix(tf.args, "fen "))
 	}
-	for _, fen := range tortureBadFENs {
-		f.Add(fen)
+	fens = append(fens, tortureBadFENs...)
+	fens = append(fens, "8/8/8/4k3/8/8/3QK3/8 w - - 150 10000", board.Chess960StartFEN(100), "rk4rr/8/8/8/8/8/8/RK4RR w HAha - 0 1")
+	for _, fen := range fens {
+		f.Add(false, fen)
+		f.Add(true, fen)
 	}
-	f.Add("8/8/8/4k3/8/8/3QK3/8 w - - 150 10000")
-	f.Fuzz(func(t *testing.T, fen string) { checkPositions(t, "fen "+fen) })
+	f.Fuzz(func(t *testing.T, chess960 bool, fen string) { checkPositions(t, chess960, "fen "+fen) })
 }
 
 // FuzzSetOption applies an arbitrary setoption command, then a position

@@ -74,8 +74,8 @@ type option struct {
 
 // optionTable lists every option in the order the uci command declares them.
 // Adding an option is adding one line here. An option is declared only
-// when it works over its whole range: Chess960 and tablebases are not
-// declared until Luft supports them.
+// when it works over its whole range: tablebases are not declared until
+// Luft supports them.
 var optionTable = []option{
 	memorySpin("Threads", 1, engine.MaxThreads, func(o *engine.Options) *int { return &o.Threads }),
 	memorySpin("Hash", 16, engine.MaxHashMB(), func(o *engine.Options) *int { return &o.HashMB }),
@@ -86,6 +86,7 @@ var optionTable = []option{
 		s.settings.engine.MoveOverhead = time.Duration(v) * time.Millisecond
 	}),
 	check("UCI_ShowWDL", false, func(s *session, v bool) { s.settings.showWDL = v }),
+	check("UCI_Chess960", false, (*session).setChess960),
 	check("OwnBook", false, func(s *session, v bool) { s.settings.play.ownBook = v }),
 	{name: "BookFile", kind: "string", set: setBookFile},
 	{name: "EvalFile", kind: "string", def: nets.DefaultName, set: setEvalFile},

@@ -46,13 +46,13 @@ func TestOptionDeclarations(t *testing.T) {
 		}
 		names[o.name] = true
 	}
-	for _, n := range []string{"Hash", "Threads", "Ponder", "MultiPV", "Move Overhead", "UCI_ShowWDL", "Clear Hash", "OwnBook", "BookFile", "EvalFile", "Use NNUE", "UCI_LimitStrength", "UCI_Elo", "Skill Level"} {
+	for _, n := range []string{"Hash", "Threads", "Ponder", "MultiPV", "Move Overhead", "UCI_ShowWDL", "Clear Hash", "OwnBook", "BookFile", "EvalFile", "Use NNUE", "UCI_LimitStrength", "UCI_Elo", "Skill Level", "UCI_Chess960"} {
 		if !names[n] {
 			t.Errorf("option %q is not declared", n)
 		}
 	}
 	// Declared only once they work.
-	for _, n := range []string{"UCI_Chess960", "SyzygyPath"} {
+	for _, n := range []string{"SyzygyPath"} {
 		if names[n] {
 			t.Errorf("option %q is declared, but Luft does not support it", n)
 		}
@@ -108,7 +108,8 @@ func TestSetOption(t *testing.T) {
 		{[]string{"setoption name Hash value 0", "setoption name Threads value 100000", "setoption name MultiPV value abc", "setoption name Ponder value maybe"},
 			defaultSettings(), 4},
 		{[]string{"setoption name Nonsense value 1", "setoption name", "setoption"}, defaultSettings(), 3},
-		{[]string{`setoption name SyzygyPath value C:\tb dir\5;C:\tb dir\6`, "setoption name UCI_Chess960 value true"}, defaultSettings(), 2},
+		{[]string{`setoption name SyzygyPath value C:\tb dir\5;C:\tb dir\6`, "setoption name UCI_Chess960 value yes"}, defaultSettings(), 2},
+		{[]string{"setoption name uci_chess960 value TRUE", "setoption name UCI_Chess960 value False"}, defaultSettings(), 0},
 		{[]string{"setoption name Hash value 65536", "setoption name Hash value " + strconv.Itoa(engine.MaxHashMB()+1),
 			"setoption name Threads value 1024", "setoption name Threads value 99999999999999999999"}, defaultSettings(), 4},
 		{[]string{"setoption name UCI_ShowWDL value true", "setoption name Ponder value TRUE"},

@@ -70,8 +70,9 @@ func formatScore(b []byte, s engine.Score, bound engine.Bound) []byte {
 }
 
 // formatInfo returns the info line of a principal variation, with the
-// fields in Stockfish's order and pv last.
-func formatInfo(in engine.Info, showWDL bool) string {
+// fields in Stockfish's order and pv last, its moves in the notation of
+// Chess960 when chess960 is set.
+func formatInfo(in engine.Info, showWDL, chess960 bool) string {
 	b := make([]byte, 0, 128+6*len(in.PV))
 	b = append(b, "info depth "...)
 	b = strconv.AppendInt(b, int64(in.Depth), 10)
@@ -105,15 +106,15 @@ func formatInfo(in engine.Info, showWDL bool) string {
 		b = append(b, " pv"...)
 		for _, m := range in.PV {
 			b = append(b, ' ')
-			b = append(b, m.String()...)
+			b = append(b, m.UCI(chess960)...)
 		}
 	}
 	return string(b)
 }
 
 // formatCurrMove returns the info line announcing a root move.
-func formatCurrMove(depth int, m board.Move, number int) string {
-	return "info depth " + strconv.Itoa(depth) + " currmove " + m.String() +
+func formatCurrMove(depth int, m board.Move, number int, chess960 bool) string {
+	return "info depth " + strconv.Itoa(depth) + " currmove " + m.UCI(chess960) +
 		" currmovenumber " + strconv.Itoa(number)
 }
 

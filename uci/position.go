@@ -11,34 +11,41 @@ import (
 )
 
 // game is the position set by the last valid position command: the root
-// FEN and moves as received, the engine's board after them, and the same
-// position in notnil/chess, which checks every move independently.
+// FEN and moves as received, the engine's board after them, and in
+// standard chess the same position in notnil/chess, which checks every
+// move independently. notnil/chess cannot represent Chess960 (castling
+// rights are its rooks' files there): a Chess960 game has the board alone,
+// whose castling Stockfish's perft confirms (perft/testdata).
 type game struct {
 	root  string   // normalized root FEN
 	moves []string // the moves played from root, in canonical form
 	pos   *board.Position
-	ref   *chess.Position
+	ref   *chess.Position // nil in Chess960
 }
 
-// newGame returns the start position.
-func newGame() *game {
-	g, err := setPosition(nil, []string{"startpos"})
+// newGame returns the start position, in Chess960 when chess960 is set.
+func newGame(chess960 bool) *game {
+	g, err := setPosition(nil, []string{"startpos"}, chess960)
 	if err != nil {
 		panic("uci: start position: " + err.Error())
 	}
 	return g
 }
 
-// setPosition parses the arguments of a position command. When the new
-// position extends prev (same root, prev's moves as a prefix), as it does on
-// every move of a game, only the new moves are replayed. prev is not
-// modified.
+// chess960 reports whether the game is played by the rules of Chess960.
+func (g *game) chess960() bool { return g.pos.Chess960() }
+
+// setPosition parses the arguments of a position command, by the rules of
+// Chess960 when chess960 is set. When the new position extends prev (same
+// rules, same root, prev's moves as a prefix), as it does on every move of
+// a game, only the new moves are replayed. prev is not modified.
 //
-// A bad root (a FEN board.ParseFENLenient refuses) gives a nil game and the
-// error: the caller keeps prev. A bad move gives the game up to the move
-// before it and an error naming it, as Stockfish plays on from the last
-// good move; a clamped move counter gives the game and an error saying so.
-func setPosition(prev *game, args []string) (g *game, err error) {
+// A bad root (a FEN board.ParseFENLenient or, in Chess960,
+// board.ParseFEN960Lenient refuses) gives a nil game and the error: the
+// caller keeps prev. A bad move gives the game up to the move before it
+// and an error naming it, as Stockfish plays on from the last good move; a
+// clamped move counter gives the game and an error saying so.
+func setPosition(prev *game, args []string, chess960 bool) (g *game, err error) {
 	defer func() {
 		// notnil/chess is third-party code fed with arbitrary input; a
 		// panic in it must not take the engine down.
@@ -52,20 +59,27 @@ func setPosition(prev *game, args []string) (g *game, err error) {
 	}
 	// The board owns the FEN rules: its FEN of the root is the normalized
 	// root, from which both move generators start.
-	pos, notes, err := board.ParseFENLenient(fen)
+	parse := board.ParseFENLenient
+	if chess960 {
+		parse = board.ParseFEN960Lenient
+	}
+	pos, notes, err := parse(fen)
 	if err != nil {
 		return nil, err
 	}
 	g = &game{root: pos.FEN()}
 	start := 0
-	if prev != nil && prev.root == g.root && len(moves) >= len(prev.moves) && hasPrefix(moves, prev.moves) {
+	if prev != nil && prev.chess960() == chess960 && prev.root == g.root && len(moves) >= len(prev.moves) && hasPrefix(moves, prev.moves) {
 		g.moves = append(make([]string, 0, len(moves)), prev.moves...)
 		g.pos, g.ref = prev.pos.Clone(), prev.ref
 		start = len(prev.moves)
 	} else {
-		g.pos, g.ref = pos, &chess.Position{}
-		if err := g.ref.UnmarshalText([]byte(g.root)); err != nil {
-			return nil, fmt.Errorf("invalid FEN %q: %v", g.root, err)
+		g.pos = pos
+		if !chess960 {
+			g.ref = &chess.Position{}
+			if err := g.ref.UnmarshalText([]byte(g.root)); err != nil {
+				return nil, fmt.Errorf("invalid FEN %q: %v", g.root, err)
+			}
 		}
 	}
 	for i, tok := range moves[start:] {
@@ -82,6 +96,44 @@ func setPosition(prev *game, args []string) (g *game, err error) {
 		return g, errors.New(strings.Join(notes, "; "))
 	}
 	return g, nil
+}
+
+// convert returns the game under the rules of Chess960 (chess960 set) or
+// of standard chess: the same root and moves, the moves written in the
+// new rules' notation. It fails when the rules make a different position
+// of them: castling rights that standard chess cannot give (a king or
+// rook off its square), and so castling moves it has no notation for.
+func (g *game) convert(chess960 bool) (*game, error) {
+	args := append([]string{"fen"}, strings.Fields(g.root)...)
+	args = append(args, "moves")
+	pos := g.pos.Clone()
+	for range g.moves {
+		pos.Unmake()
+	}
+	for _, tok := range g.moves {
+		m, err := pos.ParseMove(tok)
+		if err != nil {
+			return nil, err // cannot happen: the game's own moves
+		}
+		args = append(args, m.UCI(chess960))
+		pos.Make(m)
+	}
+	to, err := setPosition(nil, args, chess960)
+	switch {
+	case to == nil:
+		return nil, err
+	case to.pos.Key() != g.pos.Key() || len(to.moves) != len(g.moves):
+		return nil, fmt.Errorf("the castling rights of %s are not those of the same FEN in %s", g.root, rulesName(chess960))
+	}
+	return to, nil
+}
+
+// rulesName names the rules of chess960 or standard chess.
+func rulesName(chess960 bool) string {
+	if chess960 {
+		return "Chess960"
+	}
+	return "standard chess"
 }
 
 // splitPosition splits the arguments of a position command into the root
@@ -123,21 +175,39 @@ func hasPrefix(s, prefix []string) bool {
 	return true
 }
 
-// play checks tok with notnil/chess, plays it on both positions and returns
-// it in canonical form.
+// play plays the move tok on the position and returns it in canonical
+// form. In standard chess notnil/chess checks it first.
 func (g *game) play(tok string) (string, error) {
-	rm, err := refMove(g.ref, tok)
+	m, rm, err := g.move(tok)
 	if err != nil {
 		return "", err
 	}
-	canon := chess.UCINotation{}.Encode(g.ref, rm)
-	m, err := g.pos.ParseMove(canon)
-	if err != nil {
-		return "", fmt.Errorf("legal for the reference move generator but not for the engine board: %v", err)
-	}
 	g.pos.Make(m)
-	g.ref = g.ref.Update(rm)
-	return canon, nil
+	if g.ref != nil {
+		g.ref = g.ref.Update(rm)
+	}
+	return m.UCI(g.chess960()), nil
+}
+
+// move returns the legal move tok names, on the board and in standard
+// chess in notnil/chess too, where it must be legal for both. It accepts
+// an upper-case promotion letter. Castling is written as the rules of the
+// game have it in UCI: e1g1 in standard chess, king takes rook (e1h1) in
+// Chess960.
+func (g *game) move(tok string) (board.Move, *chess.Move, error) {
+	if g.ref == nil {
+		m, err := g.pos.ParseMove(strings.ToLower(tok))
+		return m, nil, err
+	}
+	rm, err := refMove(g.ref, tok)
+	if err != nil {
+		return board.NoMove, nil, err
+	}
+	m, err := g.pos.ParseMove(chess.UCINotation{}.Encode(g.ref, rm))
+	if err != nil {
+		return board.NoMove, nil, fmt.Errorf("legal for the reference move generator but not for the engine board: %v", err)
+	}
+	return m, rm, nil
 }
 
 // refMove returns the legal move of pos that tok names. It accepts an
@@ -189,10 +259,14 @@ func parseSquare(s string) (chess.Square, bool) {
 }
 
 // crossCheck compares the engine board with the reference position and
-// describes any difference. The en-passant field is compared only when the
+// describes any difference (none in Chess960, which has no reference
+// position). The en-passant field is compared only when the
 // engine board has one: notnil/chess keeps the square after every double
 // push, capturable or not.
 func (g *game) crossCheck() error {
+	if g.ref == nil {
+		return nil // Chess960: no reference
+	}
 	a, b := strings.Fields(g.pos.FEN()), strings.Fields(g.ref.String())
 	if len(a) != 6 || len(b) != 6 {
 		return fmt.Errorf("engine FEN %q and reference FEN %q differ", g.pos.FEN(), g.ref.String())

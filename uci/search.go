@@ -23,6 +23,7 @@ type search struct {
 	moves  []board.Move // searchmoves, empty for all moves
 	hold   bool         // infinite or ponder: bestmove waits for release
 	showWD bool
+	c960   bool // moves are written as in Chess960: castling as king takes rook
 
 	cancel    context.CancelFunc
 	hit       chan struct{} // closed by ponderhit
@@ -75,6 +76,7 @@ func (s *session) goSearch(g goParams, start time.Time) {
 		moves:    s.searchMoves(g.searchMoves),
 		hold:     g.infinite || g.ponder,
 		showWD:   s.settings.showWDL,
+		c960:     pos.Chess960(),
 		cancel:   cancel,
 		hit:      make(chan struct{}),
 		release:  make(chan struct{}),
@@ -105,11 +107,7 @@ func (s *session) goSearch(g goParams, start time.Time) {
 func (s *session) searchMoves(toks []string) []board.Move {
 	var moves []board.Move
 	for _, tok := range toks {
-		rm, err := refMove(s.game.ref, tok)
-		if err != nil {
-			continue
-		}
-		m, err := s.game.pos.ParseMove(rm.S1().String() + rm.S2().String() + rm.Promo().String())
+		m, _, err := s.game.move(tok)
 		if err == nil && !slices.Contains(moves, m) {
 			moves = append(moves, m)
 		}
@@ -164,7 +162,7 @@ func (sr *search) report(in engine.Info) {
 	defer sr.mu.Unlock()
 	if in.CurrMove != board.NoMove {
 		if time.Since(sr.start) >= time.Second && sr.root.IsLegal(in.CurrMove) {
-			sr.ses.println(formatCurrMove(in.Depth, in.CurrMove, in.CurrMoveNumber))
+			sr.ses.println(formatCurrMove(in.Depth, in.CurrMove, in.CurrMoveNumber, sr.c960))
 		}
 		return
 	}
@@ -177,7 +175,7 @@ func (sr *search) report(in engine.Info) {
 		last.PV = slices.Clone(in.PV)
 		sr.lastPV = &last
 	}
-	sr.ses.println(formatInfo(in, sr.showWD))
+	sr.ses.println(formatInfo(in, sr.showWD, sr.c960))
 }
 
 // legalPrefix returns the longest prefix of pv that is legal from the root,
@@ -231,7 +229,7 @@ func (sr *search) finish(res engine.Result) {
 			best = legal.Moves()[0]
 		}
 		if res.Best != board.NoMove || sr.lastPV != nil {
-			s.infof("search returned %v, which cannot be played; playing %v", res.Best, best)
+			s.infof("search returned %s, which cannot be played; playing %s", res.Best.UCI(sr.c960), best.UCI(sr.c960))
 		}
 	}
 
@@ -257,11 +255,11 @@ func (sr *search) finish(res engine.Result) {
 		if ponder != board.NoMove {
 			in.PV = append(in.PV, ponder)
 		}
-		s.println(formatInfo(in, sr.showWD))
+		s.println(formatInfo(in, sr.showWD, sr.c960))
 	}
 	if ponder != board.NoMove {
-		s.println("bestmove " + best.String() + " ponder " + ponder.String())
+		s.println("bestmove " + best.UCI(sr.c960) + " ponder " + ponder.UCI(sr.c960))
 	} else {
-		s.println("bestmove " + best.String())
+		s.println("bestmove " + best.UCI(sr.c960))
 	}
 }

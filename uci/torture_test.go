@@ -149,7 +149,8 @@ type bestmoveWant struct {
 	goLine   string
 	position string          // the position command, for messages
 	pos      *chess.Position // nil when the test does not know the position
-	only     map[string]bool // the legal searchmoves, if any
+	only     map[string]bool // the legal searchmoves, if any, as sent
+	chess960 bool            // castling is written king takes rook
 }
 
 // check checks the fields of a bestmove line.
@@ -171,14 +172,14 @@ func (w *bestmoveWant) check(f []string) error {
 		}
 		return nil
 	}
-	m := findMove(w.pos, f[1])
+	m := findMoveIn(w.pos, f[1], w.chess960)
 	if m == nil {
 		return errors.New("illegal bestmove")
 	}
-	if len(w.only) > 0 && !w.only[chess.UCINotation{}.Encode(w.pos, m)] {
+	if len(w.only) > 0 && !w.only[f[1]] {
 		return errors.New("bestmove not among the searchmoves")
 	}
-	if len(f) == 4 && findMove(w.pos.Update(m), f[3]) == nil {
+	if len(f) == 4 && findMoveIn(w.pos.Update(m), f[3], w.chess960) == nil {
 		return errors.New("illegal ponder move")
 	}
 	return nil
@@ -199,13 +200,32 @@ func isUCIMove(s string) bool {
 
 // findMove returns the legal move of pos that tok names in standard UCI
 // notation (castling as e1g1), or nil.
-func findMove(pos *chess.Position, tok string) *chess.Move {
+func findMove(pos *chess.Position, tok string) *chess.Move { return findMoveIn(pos, tok, false) }
+
+// findMoveIn returns the legal move of pos that tok names in the UCI
+// notation of standard chess, or of Chess960 (castling as king takes
+// rook) when chess960 is set; nil if none.
+func findMoveIn(pos *chess.Position, tok string, chess960 bool) *chess.Move {
 	for _, m := range pos.ValidMoves() {
-		if (chess.UCINotation{}).Encode(pos, m) == tok {
+		if moveToken(pos, m, chess960) == tok {
 			return m
 		}
 	}
 	return nil
+}
+
+// moveToken returns the legal move m of pos, a standard position (kings
+// and rooks of castling on their usual squares), in UCI notation: castling
+// as e1g1, or as king takes rook (e1h1) when chess960 is set.
+func moveToken(pos *chess.Position, m *chess.Move, chess960 bool) string {
+	tok := chess.UCINotation{}.Encode(pos, m)
+	switch {
+	case chess960 && m.HasTag(chess.KingSideCastle):
+		return tok[:2] + "h" + tok[3:]
+	case chess960 && m.HasTag(chess.QueenSideCastle):
+		return tok[:2] + "a" + tok[3:]
+	}
+	return tok
 }
 
 // tortureEngine is the engine process under test and the test's account
@@ -637,18 +657,32 @@ type tortureGame struct {
 	moves     []string
 	states    []*chess.Position // states[i] is the position after i moves
 	movesWord bool              // say "moves" even when there are none
+	valid960  bool              // Chess960 accepts the root (see valid960)
 }
 
-// line returns the position command.
-func (gm *tortureGame) line() string {
+// line returns the position command, castling written as in Chess960
+// when chess960 is set.
+func (gm *tortureGame) line(chess960 bool) string {
 	s := "position " + gm.root
 	if len(gm.moves) > 0 || gm.movesWord {
 		s += " moves"
 	}
-	for _, m := range gm.moves {
+	for _, m := range gm.tokens(chess960) {
 		s += " " + m
 	}
 	return s
+}
+
+// tokens returns the moves, castling written as in Chess960 when
+// chess960 is set.
+func (gm *tortureGame) tokens(chess960 bool) []string {
+	toks := slices.Clone(gm.moves)
+	for i, m := range toks {
+		if chess960 {
+			toks[i] = moveToken(gm.states[i], findMove(gm.states[i], strings.ToLower(m)), true)
+		}
+	}
+	return toks
 }
 
 // pos returns the position after the moves.
@@ -679,10 +713,14 @@ func (gm *tortureGame) clone() *tortureGame {
 
 // sortedMoves returns the legal moves of pos in UCI notation, sorted, so
 // that the stream does not depend on the move generator's order.
-func sortedMoves(pos *chess.Position) []string {
+func sortedMoves(pos *chess.Position) []string { return sortedTokens(pos, false) }
+
+// sortedTokens is sortedMoves, castling written as in Chess960 when
+// chess960 is set.
+func sortedTokens(pos *chess.Position, chess960 bool) []string {
 	var moves []string
 	for _, m := range pos.ValidMoves() {
-		moves = append(moves, chess.UCINotation{}.Encode(pos, m))
+		moves = append(moves, moveToken(pos, m, chess960))
 	}
 	slices.Sort(moves)
 	return moves
@@ -695,6 +733,10 @@ type tortureGen struct {
 	books []string          // BookFile values
 	roots []*chess.Position // the positions of tortureFENs
 	cur   *tortureGame      // the engine's position; nil when unknown
+	// chess960 is UCI_Chess960 as the engine has it after the commands
+	// generated so far: castling is written king takes rook, and roots
+	// with castling rights but no rooks are refused.
+	chess960 bool
 }
 
 // newTortureGen returns a generator for an engine declaring opts.
@@ -786,7 +828,7 @@ func (g *tortureGen) pause() time.Duration {
 // search whose bestmove the test can check.
 func (g *tortureGen) settle() []tortureCmd {
 	g.cur = g.freshGame(g.r.IntN(30))
-	return []tortureCmd{{line: "stop"}, {line: "isready"}, {line: g.cur.line()}, g.goWith("go depth 3", nil), {line: "isready"}}
+	return []tortureCmd{{line: "stop"}, {line: "isready"}, {line: g.cur.line(g.chess960)}, g.goWith("go depth 3", nil), {line: "isready"}}
 }
 
 // command returns a random command.
@@ -819,7 +861,10 @@ func (g *tortureGen) command() tortureCmd {
 // freshGame returns a random valid root with up to n random legal moves.
 func (g *tortureGen) freshGame(n int) *tortureGame {
 	i := g.r.IntN(len(tortureFENs))
-	gm := &tortureGame{root: tortureFENs[i].args, states: []*chess.Position{g.roots[i]}, movesWord: g.r.IntN(4) == 0}
+	for g.chess960 && !valid960(tortureFENs[i]) {
+		i = g.r.IntN(len(tortureFENs))
+	}
+	gm := &tortureGame{root: tortureFENs[i].args, states: []*chess.Position{g.roots[i]}, movesWord: g.r.IntN(4) == 0, valid960: valid960(tortureFENs[i])}
 	for range n {
 		if !gm.play(g.r) {
 			break
@@ -833,7 +878,7 @@ func (g *tortureGen) freshGame(n int) *tortureGame {
 // sometimes a broken one.
 func (g *tortureGen) position() tortureCmd {
 	switch x := g.r.IntN(100); {
-	case x < 35 && g.cur != nil:
+	case x < 35 && g.cur != nil && (g.cur.valid960 || !g.chess960):
 		gm := g.cur.clone()
 		if len(gm.moves) > 0 && g.r.IntN(4) == 0 {
 			k := 1 + g.r.IntN(min(2, len(gm.moves)))
@@ -855,7 +900,18 @@ func (g *tortureGen) position() tortureCmd {
 		g.cur = nil
 		return tortureCmd{line: g.badPosition()}
 	}
-	return tortureCmd{line: g.cur.line()}
+	return tortureCmd{line: g.cur.line(g.chess960)}
+}
+
+// valid960 reports whether Chess960 accepts the root of tf, which
+// refuses castling rights without their rooks.
+func valid960(tf tortureFEN) bool {
+	fen, ok := strings.CutPrefix(tf.args, "fen ")
+	if !ok {
+		return true // startpos
+	}
+	_, _, err := board.ParseFEN960Lenient(fen)
+	return err == nil
 }
 
 // badPosition returns a position command that is broken somewhere.
@@ -864,7 +920,7 @@ func (g *tortureGen) badPosition() string {
 	case 0, 1: // a bad move among legal ones
 		gm := g.freshGame(g.r.IntN(20))
 		i := g.r.IntN(len(gm.moves) + 1)
-		moves := slices.Insert(slices.Clone(gm.moves), i, g.badMove(gm.states[i]))
+		moves := slices.Insert(gm.tokens(g.chess960), i, g.badMove(gm.states[i]))
 		return "position " + gm.root + " moves " + strings.Join(moves, " ")
 	case 2:
 		s := "position fen " + g.pick(tortureBadFENs...)
@@ -894,8 +950,11 @@ func (g *tortureGen) badMove(pos *chess.Position) string {
 	switch g.r.IntN(4) {
 	case 0:
 		return g.pick("zzzz", "0000", "e2e", "e2e4e5", "a1a1", "e7e8k", "E2E4", "e2-e4", "Nf3", "\x01\x02")
-	case 1: // the king-takes-rook spelling of castling
+	case 1: // the castling spelling of the other rules
 		for _, m := range legal {
+			if g.chess960 && (m == "e1g1" || m == "e8g8" || m == "e1c1" || m == "e8c8") {
+				return m
+			}
 			if m == "e1g1" || m == "e8g8" {
 				return m[:2] + "h" + m[1:2]
 			}
@@ -960,9 +1019,9 @@ func (g *tortureGen) goCmd() tortureCmd {
 
 // goWith returns the go command line with what its bestmove must satisfy.
 func (g *tortureGen) goWith(line string, only map[string]bool) tortureCmd {
-	w := &bestmoveWant{goLine: line, position: "an unknown position", only: only}
+	w := &bestmoveWant{goLine: line, position: "an unknown position", only: only, chess960: g.chess960}
 	if g.cur != nil {
-		w.pos, w.position = g.cur.pos(), g.cur.line()
+		w.pos, w.position = g.cur.pos(), g.cur.line(g.chess960)
 	}
 	return tortureCmd{line: line, want: w}
 }
@@ -988,7 +1047,7 @@ func (g *tortureGen) searchMoves() ([]string, map[string]bool) {
 	if g.cur == nil {
 		return []string{g.pick("e2e4", "d7d5", "a1a1", "zzzz", "0000"), g.pick("g1f3", "e7e5", "")}, nil
 	}
-	legal := sortedMoves(g.cur.pos())
+	legal := sortedTokens(g.cur.pos(), g.chess960)
 	only := map[string]bool{}
 	var toks []string
 	for range g.r.IntN(4) {
@@ -1005,8 +1064,24 @@ func (g *tortureGen) searchMoves() ([]string, map[string]bool) {
 }
 
 // setOption returns a setoption command for a declared option with a
-// random value, in range or not, or a malformed setoption command.
+// random value, in range or not, or a malformed setoption command, and
+// notes what it makes of UCI_Chess960.
 func (g *tortureGen) setOption() string {
+	line := g.optionLine()
+	name, value, _ := parseSetOption(parseLine(line))
+	if strings.EqualFold(name, "UCI_Chess960") {
+		switch strings.ToLower(value) {
+		case "true":
+			g.chess960 = true
+		case "false":
+			g.chess960 = false
+		}
+	}
+	return line
+}
+
+// optionLine returns the line of setOption.
+func (g *tortureGen) optionLine() string {
 	if g.r.IntN(12) == 0 {
 		return g.pick("setoption", "setoption name", "setoption name value 3", "setoption value 3",
 			"setoption name NoSuchOption value 1", "setoption name UCI_Chess960 value true",

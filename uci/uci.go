@@ -44,6 +44,7 @@ type session struct {
 	applied        engine.Options // what the searcher was last given
 	pendingNewGame bool           // ucinewgame or Clear Hash not yet passed on
 	debug          bool
+	chess960       bool // UCI_Chess960: positions are read, and moves written, by Chess960's rules
 
 	game   *game
 	search *search // the latest search; nil before the first go
@@ -64,7 +65,7 @@ func newSession(out io.Writer, s skill.Searcher, id ID) *session {
 		id:       id,
 		out:      &writer{w: out},
 		settings: defaultSettings(),
-		game:     newGame(),
+		game:     newGame(false),
 	}
 	ses.applied = ses.settings.engine
 	ses.player = skill.NewPlayer(s, ses.applied, nil)
@@ -155,7 +156,7 @@ func (s *session) handle(c command) bool {
 			s.sync()
 		}
 	case "position":
-		g, err := setPosition(s.game, words(c.args))
+		g, err := setPosition(s.game, words(c.args), s.chess960)
 		if g == nil {
 			s.infof("position ignored, previous position kept: %v", err)
 			break
@@ -240,6 +241,26 @@ func (s *session) setOption(c command) {
 	if s.idle() {
 		s.sync()
 	}
+}
+
+// setChess960 sets the rules the next positions are read by: Chess960's
+// (UCI_Chess960 true) or standard chess's. The current position is set
+// up again from its root FEN and moves by the new rules, so that a GUI
+// may send the option before or after its position command; when the new
+// rules make a different position of them (castling rights of a Chess960
+// placement in standard chess), the start position is set instead, and
+// an info string says so. A search under way keeps its own position.
+func (s *session) setChess960(on bool) {
+	s.chess960 = on
+	if s.game == nil || s.game.chess960() == on {
+		return
+	}
+	g, err := s.game.convert(on)
+	if err != nil {
+		g = newGame(on)
+		s.infof("the position cannot be played in %s (%v): the start position is set", rulesName(on), err)
+	}
+	s.game = g
 }
 
 // idle reports whether no search is under way, so the searcher may be

@@ -119,7 +119,7 @@ func checkBestmove(t *testing.T, line string, position string) string {
 	if len(f) < 2 || f[0] != "bestmove" {
 		t.Fatalf("%q is not a bestmove line", line)
 	}
-	g, err := setPosition(nil, strings.Fields(position))
+	g, err := setPosition(nil, strings.Fields(position), false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -176,7 +176,7 @@ func TestSearchMoves(t *testing.T) {
 // mustMove returns the board move tok in the position given by args.
 func mustMove(t *testing.T, position, tok string) board.Move {
 	t.Helper()
-	g, err := setPosition(nil, strings.Fields(position))
+	g, err := setPosition(nil, strings.Fields(position), false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -464,7 +464,7 @@ func TestPositionErrors(t *testing.T) {
 		{"startpos", "position fen 4k3/8/8/8/8/8/8/4K3 w - - 4294967290 1", "halfmove clock 4294967290 read as 150", "4k3/8/8/8/8/8/8/4K3 w - - 150 1"},
 		{"startpos", "position fen 4k3/8/8/8/8/8/8/4K3 w - - 151 1 moves e1e2", "halfmove clock 151 read as 150", "4k3/8/8/8/8/8/4K3/8 b - - 151 1"},
 		{"startpos", "position fen 4k3/8/8/8/8/8/8/4K3 w - - 0 99999999999999999999999 moves e1e2 zz", "fullmove number 99999999999999999999 read as 10000; move 2 (zz)", "4k3/8/8/8/8/8/4K3/8 b - - 1 10000"},
-		// Chess960 is not supported: its castling rights are refused.
+		// Chess960's castling rights are refused in standard chess.
 		{"startpos moves e2e4", "position fen bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", "castling", afterE4},
 		// A bad move keeps the moves before it, and names it.
 		{"startpos moves e2e4 e7e5 g1f3", "position startpos moves d2d4 e7e5 zzzz", "move 3 (zzzz)", afterD4E5},

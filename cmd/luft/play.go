@@ -20,7 +20,8 @@ func runPlay(args []string) int {
 	level := fs.Int("level", skill.MaxSkill, fmt.Sprintf("Luft's skill level, 0-%d (%d: full strength)", skill.MaxSkill, skill.MaxSkill))
 	seconds := fs.Float64("time", 1, "Luft's thinking time per move, in seconds")
 	bookFile := fs.String("book", "", "a Polyglot opening book for Luft")
-	fen := fs.String("fen", "", "the starting position (default: the standard one)")
+	fen := fs.String("fen", "", "the starting position (default: the standard one, or with -960 a random Chess960 one)")
+	c960 := fs.Bool("960", false, "play Chess960: -fen is read as X-FEN or Shredder-FEN; castle with O-O or the king taking its rook")
 	hash := fs.Int("hash", 64, "transposition table size in MiB")
 	evalf := addEvalFlags(fs)
 	if err := fs.Parse(args); err != nil {
@@ -31,7 +32,7 @@ func runPlay(args []string) int {
 		fmt.Fprintf(os.Stderr, "luft play: %v\n", err)
 		return 1
 	}
-	cfg := play.Config{FEN: *fen, MoveTime: time.Duration(*seconds * float64(time.Second)), HashMB: *hash, Net: net}
+	cfg := play.Config{FEN: *fen, Chess960: *c960, MoveTime: time.Duration(*seconds * float64(time.Second)), HashMB: *hash, Net: net}
 	switch *color {
 	case "white", "w":
 		cfg.Human = board.White

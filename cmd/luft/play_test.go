@@ -16,5 +16,7 @@ func TestPlayFlags(t *testing.T) {
 		{[]string{"-time", "0"}, 2},
 		{[]string{"-nonsense"}, 2},
 		{[]string{"-book", "/nonexistent/book.bin"}, 1},
+		{[]string{"-fen", "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1"}, 1}, // Chess960 without -960
+		{[]string{"-960", "-fen", "rk4rr/8/8/8/8/8/8/RK4RR w Kc - 0 1"}, 1},               // a right without its rook
 	})
 }

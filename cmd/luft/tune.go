@@ -18,6 +18,7 @@ import (
 	"github.com/notnil/chess"
 
 	"github.com/luftchess/luft/cmd/luft/internal/match/pgn"
+	"github.com/luftchess/luft/cmd/luft/internal/match/referee"
 	"github.com/luftchess/luft/cmd/luft/internal/tune"
 	"github.com/luftchess/luft/engine/board"
 	"github.com/luftchess/luft/eval"
@@ -200,7 +201,7 @@ func quietPositions(g *pgn.Game, skip int) ([]tune.Sample, error) {
 		if i >= skip && c != "book" && !mate && tune.Quiet(p) {
 			out = append(out, tune.Sample{FEN: p.FEN(), Result: r})
 		}
-		cm, err := pgn.DecodeSAN(note, mv.SAN)
+		cm, err := referee.DecodeSAN(note, mv.SAN)
 		if err != nil {
 			return nil, fmt.Errorf("ply %d: %v", i+1, err)
 		}

@@ -74,8 +74,8 @@ func TestChess960RoundTrip(t *testing.T) {
 		if err != nil {
 			t.Fatalf("position %d: %v", n, err)
 		}
-		if got := []string{x.FEN(), s.FEN()}; !cmp.Equal(got, []string{xfen, sfen}) {
-			t.Errorf("position %d: FENs %q, want %q and %q", n, got, xfen, sfen)
+		if got := []string{x.FEN(), s.FEN(), x.ShredderFEN(), s.ShredderFEN()}; !cmp.Equal(got, []string{xfen, sfen, sfen, sfen}) {
+			t.Errorf("position %d: FENs and Shredder-FENs %q, want %q and %q", n, got, xfen, sfen)
 		}
 		s.shredder = false
 		if diff := cmp.Diff(x, s, positionComparer); diff != "" {
@@ -125,10 +125,13 @@ func TestParseFEN960(t *testing.T) {
 			t.Errorf("ParseFEN960(%q).FEN() = %q, want %q", tt.fen, p.FEN(), tt.want)
 		}
 	}
-	// The lenient form drops what ParseFEN960 refuses; standard chess
-	// knows no file letters.
-	if p, _, err := ParseFEN960Lenient("rk4rr/8/8/8/8/8/8/RK4RR w FKHc-q - 0 1"); err != nil || p.FEN() != "rk4rr/8/8/8/8/8/8/RK4RR w Kq - 0 1" {
+	// The lenient form drops a right given twice and '-', but refuses a
+	// right without its rook; standard chess knows no file letters.
+	if p, _, err := ParseFEN960Lenient("rk4rr/8/8/8/8/8/8/RK4RR w KH-q - 0 1"); err != nil || p.FEN() != "rk4rr/8/8/8/8/8/8/RK4RR w Kq - 0 1" {
 		t.Errorf("ParseFEN960Lenient: %v, %v", p, err)
+	}
+	if _, _, err := ParseFEN960Lenient("rk4rr/8/8/8/8/8/8/RK4RR w Kc - 0 1"); err == nil || !strings.Contains(err.Error(), "castling right 'c' without a black rook on c8") {
+		t.Errorf("ParseFEN960Lenient of a right without its rook: error %v", err)
 	}
 	if _, err := ParseFEN("rk4rr/8/8/8/8/8/8/RK4RR w HAha - 0 1"); err == nil || !strings.Contains(err.Error(), "bad castling letter 'H'") {
 		t.Errorf("ParseFEN of Shredder-FEN: error %v, want a bad castling letter", err)

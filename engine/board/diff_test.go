@@ -24,8 +24,8 @@ func notnilPosition(t *testing.T, fen string) *chess.Position {
 }
 
 // TestAgainstNotnil plays random games from the suite positions and, at
-// every ply, compares the legal moves, the FEN and the game state with
-// those of notnil/chess.
+// every ply, compares the legal moves, the FEN, the game state and the
+// SAN of the move played with those of notnil/chess.
 func TestAgainstNotnil(t *testing.T) {
 	fens := suiteFENs(t)
 	want := 100_000
@@ -73,6 +73,12 @@ func TestAgainstNotnil(t *testing.T) {
 				if rm.String() == m.String() {
 					refMove = rm
 				}
+			}
+			// The notation of the move played: SAN both ways.
+			if san, want := p.SAN(m), (chess.AlgebraicNotation{}).Encode(ref, refMove); san != want {
+				t.Fatalf("%s: SAN of %v is %q, notnil writes %q", p.FEN(), m, san, want)
+			} else if back, err := p.ParseSAN(san); err != nil || back != m {
+				t.Fatalf("%s: ParseSAN(%q) = %v, %v; want %v", p.FEN(), san, back, err, m)
 			}
 			p.Make(m)
 			ref = ref.Update(refMove)

@@ -79,7 +79,10 @@ func ParseFEN960(fen string) (*Position, error) {
 	return p, err
 }
 
-// ParseFEN960Lenient is ParseFEN960 with the leniency of ParseFENLenient.
+// ParseFEN960Lenient is ParseFEN960 with the leniency of ParseFENLenient,
+// but for a castling right without its king and rook, which it refuses
+// too: in Chess960 a right names its rook, and a sender that names none
+// has lost track of the game. A right given twice is dropped.
 func ParseFEN960Lenient(fen string) (p *Position, notes []string, err error) {
 	return parseFEN(fen, true, true)
 }
@@ -192,7 +195,7 @@ func (p *Position) parsePlacement(s string) error {
 
 // parseCastling reads the castling field: "-" or letters from "KQkq", or
 // in Chess960 also file letters. When lenient, it drops a right given
-// twice or without its king and rook, and any '-'.
+// twice, any '-', and in standard chess a right without its king and rook.
 func (p *Position) parseCastling(s string, lenient bool) error {
 	for i := range p.castleMask {
 		p.castleMask[i] = allCastling
@@ -209,6 +212,9 @@ func (p *Position) parseCastling(s string, lenient bool) error {
 			return fmt.Errorf("bad castling letter %q", s[i])
 		}
 		right, king, rook, err := p.castlingRight(s[i])
+		if err != nil && (!lenient || p.chess960) {
+			return err
+		}
 		if err == nil && p.castling&right != 0 {
 			err = fmt.Errorf("castling right %q given twice", s[i])
 		}
@@ -397,7 +403,16 @@ func Placement(squares *[64]Piece) string {
 // rights of a Chess960 position are written in the notation ParseFEN960
 // read: Shredder-FEN file letters, or X-FEN, which is KQkq for the
 // standard placements of king and rooks.
-func (p *Position) FEN() string {
+func (p *Position) FEN() string { return p.fen(p.shredder) }
+
+// ShredderFEN returns the FEN with the castling rights written as the
+// files of their rooks, Shredder-FEN ("HAha"), whatever notation they
+// were read in: a Chess960 position as every Chess960 engine reads it
+// (some read X-FEN's KQkq as the corner rooks, whatever stands there).
+func (p *Position) ShredderFEN() string { return p.fen(true) }
+
+// fen is FEN, in Shredder-FEN when shredder is set.
+func (p *Position) fen(shredder bool) string {
 	var b strings.Builder
 	b.WriteString(Placement(&p.board))
 	b.WriteString([]string{" w ", " b "}[p.side])
@@ -406,7 +421,7 @@ func (p *Position) FEN() string {
 	}
 	for i := 0; i < 4; i++ {
 		if p.castling&(1<<i) != 0 {
-			b.WriteByte(p.castlingLetter(i))
+			b.WriteByte(p.castlingLetter(i, shredder))
 		}
 	}
 	fmt.Fprintf(&b, " %v %d %d", p.ep, p.rule50, p.fullMove)
@@ -414,15 +429,15 @@ func (p *Position) FEN() string {
 }
 
 // castlingLetter returns the FEN letter of castling right 1<<i: one of
-// KQkq, or in Chess960 the rook's file letter for Shredder-FEN and for an
-// X-FEN right whose rook is not the outermost on its side.
-func (p *Position) castlingLetter(i int) byte {
+// KQkq, or the rook's file letter for Shredder-FEN and for an X-FEN right
+// whose rook is not the outermost on its side.
+func (p *Position) castlingLetter(i int, shredder bool) byte {
 	c, rook := Color(i>>1), p.castleRook[i]
 	beyond := rook.Bitboard() - 1 // the queen's side: squares below the rook
 	if i&1 == 0 {
 		beyond = ^(rook.Bitboard()<<1 - 1)
 	}
-	if !p.shredder && p.Pieces(c, Rook)&RankMask(rook.Rank())&beyond == 0 {
+	if !shredder && p.Pieces(c, Rook)&RankMask(rook.Rank())&beyond == 0 {
 		return "KQkq"[i]
 	}
 	return "Aa"[c] + byte(rook.File())

@@ -93,14 +93,15 @@ func (p *Player) SetBook(b Book) { p.book = b }
 // Search returns the move to play in pos: a book move if the book has one
 // among the allowed moves (searched briefly so that report gets a score),
 // otherwise the Level's choice after a search within both lim and the
-// Level's budget. report sees the lines the options ask for, and, when
+// Level's budget. A Chess960 position gets no book move, even the
+// standard start: a Polyglot book holds games of standard chess. report sees the lines the options ask for, and, when
 // the Level chooses another move than the best, a last line for it.
 func (p *Player) Search(ctx context.Context, pos *board.Position, lim engine.Limits, report func(engine.Info)) engine.Result {
 	if report == nil {
 		report = func(engine.Info) {}
 	}
 	p.booked = false
-	if p.book != nil {
+	if p.book != nil && !pos.Chess960() {
 		if m, ok := p.book.Pick(pos, p.rand); ok && (len(lim.SearchMoves) == 0 || slices.Contains(lim.SearchMoves, m)) {
 			return p.searchBookMove(ctx, pos, m, lim, report)
 		}

@@ -81,6 +81,7 @@ func TestPlayer(t *testing.T) {
 		name      string
 		level     Level
 		book      Book
+		chess960  bool // search the start position as a Chess960 one
 		lim       engine.Limits
 		wantBest  board.Move
 		wantLim   engine.Limits
@@ -115,6 +116,16 @@ func TestPlayer(t *testing.T) {
 			wantLines: []int{1},
 		},
 		{
+			name:      "no book in Chess960",
+			book:      fixedBook("c2c4"),
+			chess960:  true,
+			lim:       engine.Limits{Depth: 9},
+			wantBest:  e4,
+			wantLim:   engine.Limits{Depth: 9},
+			wantMPV:   1,
+			wantLines: []int{1},
+		},
+		{
 			name:      "book move outside searchmoves is not played",
 			book:      fixedBook("c2c4"),
 			lim:       engine.Limits{SearchMoves: []board.Move{e4}},
@@ -134,7 +145,14 @@ func TestPlayer(t *testing.T) {
 				p.SetBook(tt.book)
 			}
 			var got []engine.Info
-			res := p.Search(context.Background(), pos, tt.lim, func(in engine.Info) {
+			searched := pos
+			if tt.chess960 {
+				var err error
+				if searched, err = board.ParseFEN960(board.StartFEN); err != nil {
+					t.Fatal(err)
+				}
+			}
+			res := p.Search(context.Background(), searched, tt.lim, func(in engine.Info) {
 				if in.CurrMove == board.NoMove {
 					got = append(got, in)
 				}

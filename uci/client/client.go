@@ -44,6 +44,8 @@ var (
 type Engine struct {
 	ID string // the engine's "id name", set by Handshake
 
+	declared map[string]bool // the option names declared, in lower case, set by Handshake
+
 	cmd   *exec.Cmd // nil for an engine reached through Connect
 	stdin io.WriteCloser
 	lines chan string // closed when the engine's stdout ends
@@ -154,11 +156,18 @@ func (e *Engine) request(ctx context.Context, cmd, reply string, timeout time.Du
 }
 
 // Handshake sends uci, waits for uciok, sets the options and waits for
-// readyok, each wait bounded by timeout.
+// readyok, each wait bounded by timeout. It notes the options the engine
+// declares (see Declares).
 func (e *Engine) Handshake(ctx context.Context, options []Option, timeout time.Duration) error {
+	e.declared = map[string]bool{}
 	err := e.request(ctx, "uci", "uciok", timeout, func(line string) {
 		if name, ok := strings.CutPrefix(line, "id name "); ok {
 			e.ID = strings.TrimSpace(name)
+		}
+		if decl, ok := strings.CutPrefix(line, "option name "); ok {
+			if name, _, ok := strings.Cut(decl, " type "); ok {
+				e.declared[strings.ToLower(strings.TrimSpace(name))] = true
+			}
 		}
 	})
 	if err != nil {
@@ -171,6 +180,10 @@ func (e *Engine) Handshake(ctx context.Context, options []Option, timeout time.D
 	}
 	return e.IsReady(ctx, timeout)
 }
+
+// Declares reports whether the engine declared the option called name
+// (ignoring case, as UCI does) in answer to the Handshake's uci command.
+func (e *Engine) Declares(name string) bool { return e.declared[strings.ToLower(name)] }
 
 // IsReady sends isready and waits for readyok.
 func (e *Engine) IsReady(ctx context.Context, timeout time.Duration) error {

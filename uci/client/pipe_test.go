@@ -51,7 +51,7 @@ func fakeEngine(in io.Reader, out io.WriteCloser) {
 		switch f := strings.Fields(sc.Text()); {
 		case len(f) == 0:
 		case f[0] == "uci":
-			io.WriteString(out, "id name Fake\nuciok\n")
+			io.WriteString(out, "id name Fake\noption name Hash type spin default 16 min 1 max 64\noption name UCI_Chess960 type check default false\nuciok\n")
 		case f[0] == "isready":
 			io.WriteString(out, "readyok\n")
 		case f[0] == "go":
@@ -75,6 +75,9 @@ func TestConnect(t *testing.T) {
 	}
 	if e.ID != "Fake" {
 		t.Errorf("ID %q, want Fake", e.ID)
+	}
+	if got := []bool{e.Declares("Hash"), e.Declares("uci_chess960"), e.Declares("Threads")}; !cmp.Equal(got, []bool{true, true, false}) {
+		t.Errorf("Declares Hash, uci_chess960, Threads: %v", got)
 	}
 	if err := e.Send("position startpos"); err != nil {
 		t.Fatal(err)

@@ -15,9 +15,23 @@ import (
 // Position returns the position fen describes, or fails t.
 func Position(t testing.TB, fen string) *board.Position {
 	t.Helper()
-	p, err := board.ParseFEN(fen)
+	return parse(t, "ParseFEN", board.ParseFEN, fen)
+}
+
+// Position960 returns the position fen describes by the rules of
+// Chess960, or fails t.
+func Position960(t testing.TB, fen string) *board.Position {
+	t.Helper()
+	return parse(t, "ParseFEN960", board.ParseFEN960, fen)
+}
+
+// parse returns the position that the parser called name reads in fen,
+// or fails t.
+func parse(t testing.TB, name string, parser func(string) (*board.Position, error), fen string) *board.Position {
+	t.Helper()
+	p, err := parser(fen)
 	if err != nil {
-		t.Fatalf("ParseFEN(%q): %v", fen, err)
+		t.Fatalf("%s(%q): %v", name, fen, err)
 	}
 	return p
 }

@@ -45,6 +45,8 @@ func ParseArgs(args []string) (Config, error) {
 			engines = append(engines, o.values)
 		case "each":
 			each = append(each, o.values...)
+		case "variant":
+			cfg.Variant, err = one()
 		case "tournament":
 			var v string
 			v, err = one()
@@ -322,6 +324,11 @@ Engine settings (-engine for one engine, -each for all; -engine wins):
                     bestmove suggests, then ponderhit or stop (default off)
 
 Match options:
+  -variant standard|fischerandom   fischerandom: Chess960; engines get
+                      UCI_Chess960 true (and must declare it), the openings
+                      are start positions in X-FEN or Shredder-FEN (without
+                      -openings, random ones drawn with -srand), and the PGN
+                      gets Variant "fischerandom"
   -tournament round-robin|gauntlet   gauntlet: the first engine plays the rest
   -rounds N           encounters of each pair of engines (default 1)
   -games N            games per encounter (default 1; 2 with -repeat)
@@ -337,4 +344,5 @@ Match options:
                       once both scores stay within CP for M moves each
   -event NAME, -site NAME   PGN Event and Site tags
   -check-pgn FILE     replay every game of FILE and check each move is legal
+                      (by the rules of Chess960 where the Variant tag says so)
 `

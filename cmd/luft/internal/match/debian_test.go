@@ -1,6 +1,7 @@
 package match
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -30,4 +31,42 @@ func TestDebianEngines(t *testing.T) {
 	if res.Played != 2 || res.Encounters[0].Pentanomial.Pairs() != 1 {
 		t.Errorf("played %d games; want one full pair\n%s", res.Played, log)
 	}
+}
+
+// TestDebianChess960 plays Chess960 between installed engines that are
+// not ours, from random start positions: their castling, written king
+// takes rook, must pass the referee's Chess960 rules.
+func TestDebianChess960(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays real engines")
+	}
+	stockfish, glaurung := clienttest.NeedProgram(t, "stockfish"), clienttest.NeedProgram(t, "glaurung")
+	tc := referee.TimeControl{Depth: 5} // no clock: the machine may be loaded
+	cfg := Config{
+		Players: []Player{
+			{Name: "Stockfish", Engine: client.Config{Cmd: stockfish, Options: []client.Option{{Name: "Threads", Value: "1"}}}, TC: tc},
+			{Name: "Glaurung", Engine: client.Config{Cmd: glaurung}, TC: tc},
+		},
+		Variant:      FischeRandom,
+		Repeat:       true,
+		Concurrency:  2,
+		Seed:         960,
+		Adjudication: referee.Adjudicator{ResignMoveCount: 3, ResignScore: 800, DrawMoveNumber: 40, DrawMoveCount: 8, DrawScore: 10},
+	}
+	res, log, games := playMatch(t, cfg)
+	if res.Played != 2 {
+		t.Errorf("played %d games; want 2\n%s", res.Played, log)
+	}
+	castles := 0
+	for _, g := range games {
+		if term, _ := g.Tag("Termination"); term != "normal" && term != "adjudication" {
+			t.Errorf("game ended by %s: %s", term, g.ResultComment)
+		}
+		for _, m := range g.Moves {
+			if strings.HasPrefix(m.SAN, "O-O") {
+				castles++
+			}
+		}
+	}
+	t.Logf("%d castlings in %d games", castles, len(games))
 }

@@ -67,9 +67,18 @@ func (w *worker) acquire(ctx context.Context, i int) (*client.Engine, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := e.Handshake(ctx, p.Engine.Options, w.cfg.StartTimeout); err != nil {
+	options := p.Engine.Options
+	if w.cfg.chess960() {
+		options = append([]client.Option{{Name: "UCI_Chess960", Value: "true"}}, options...)
+	}
+	if err := e.Handshake(ctx, options, w.cfg.StartTimeout); err != nil {
 		e.Close(w.cfg.QuitTimeout)
 		return nil, err
+	}
+	if w.cfg.chess960() && !e.Declares("UCI_Chess960") {
+		// Its castling would follow the rules of standard chess.
+		e.Close(w.cfg.QuitTimeout)
+		return nil, fmt.Errorf("%s declares no UCI_Chess960, needed for -variant %s", p.Name, FischeRandom)
 	}
 	if err := e.NewGame(ctx, w.cfg.ReadyTimeout); err != nil {
 		e.Close(w.cfg.QuitTimeout)
@@ -92,7 +101,7 @@ func (w *worker) release(g *played) {
 // play plays one game to its end and returns its record.
 func (w *worker) play(ctx context.Context, p pairing) *played {
 	out := &played{pairing: p}
-	g, moves := openingGame(p.opening)
+	g, moves := openingGame(p.opening, w.cfg.chess960())
 	t := &table{
 		w: w, g: g, p: p,
 		players: [2]Player{w.cfg.Players[p.white], w.cfg.Players[p.black]},
@@ -118,9 +127,13 @@ func (w *worker) play(ctx context.Context, p pairing) *played {
 }
 
 // openingGame returns a game with the opening's moves played, and those
-// moves for the PGN.
-func openingGame(o Opening) (*referee.Game, []pgn.Move) {
-	g, err := referee.NewGame(o.FEN)
+// moves for the PGN; a game of Chess960 when chess960 is set.
+func openingGame(o Opening, chess960 bool) (*referee.Game, []pgn.Move) {
+	newGame := referee.NewGame
+	if chess960 {
+		newGame = referee.NewGame960
+	}
+	g, err := newGame(o.FEN)
 	if err != nil { // openings are checked when loaded
 		panic(err)
 	}
@@ -247,7 +260,7 @@ func (t *table) think(ctx context.Context, color referee.Color) (s client.Search
 		return s, false, err
 	}
 	goCmd := referee.GoCommand(color, t.clocks[0], t.clocks[1])
-	s, err = e.Go(ctx, positionCommand(t.p.opening.FEN, t.g.Moves()), goCmd, wait)
+	s, err = e.Go(ctx, positionCommand(t.g.EngineFEN(), t.g.Moves(), t.g.Chess960()), goCmd, wait)
 	return s, true, err
 }
 
@@ -259,7 +272,7 @@ func (t *table) ponder(color referee.Color, s client.Search) {
 	}
 	moves := append(slices.Clone(t.g.Moves()), strings.ToLower(s.Ponder))
 	goCmd := referee.GoCommand(color, t.clocks[0], t.clocks[1])
-	if t.eng[color].Ponder(positionCommand(t.p.opening.FEN, moves), goCmd) == nil {
+	if t.eng[color].Ponder(positionCommand(t.g.EngineFEN(), moves, t.g.Chess960()), goCmd) == nil {
 		t.pondering[color] = moves[len(moves)-1]
 	}
 }
@@ -309,10 +322,11 @@ func printable(s string) string {
 }
 
 // positionCommand returns the UCI position command for a game started at
-// fen: startpos for the standard start, as cutechess does.
-func positionCommand(fen string, moves []string) string {
+// fen: startpos for the standard start, but fen always in Chess960
+// (chess960 set), as cutechess does.
+func positionCommand(fen string, moves []string, chess960 bool) string {
 	var b strings.Builder
-	if isStart(fen) {
+	if isStart(fen) && !chess960 {
 		b.WriteString("position startpos")
 	} else {
 		b.WriteString("position fen " + fen)
@@ -360,7 +374,10 @@ func record(cfg *Config, p pairing, g *referee.Game, moves []pgn.Move, start tim
 		ResultComment: detail,
 	}
 	add := func(name, value string) { r.Tags = append(r.Tags, pgn.Tag{Name: name, Value: value}) }
-	if !isStart(p.opening.FEN) {
+	if g.Chess960() {
+		add("Variant", pgn.Variant960)
+	}
+	if !isStart(p.opening.FEN) || g.Chess960() {
 		add("FEN", g.StartFEN())
 		add("SetUp", "1")
 	}

@@ -38,16 +38,23 @@ const (
 	Gauntlet   = "gauntlet" // the first player against each of the others
 )
 
+// Variants of chess, as cutechess-cli names them.
+const (
+	Standard     = "standard"
+	FischeRandom = "fischerandom" // Chess960
+)
+
 // Config describes a match.
 type Config struct {
 	Players     []Player
+	Variant     string // Standard (the default) or FischeRandom
 	Tournament  string // RoundRobin (the default) or Gauntlet
 	Rounds      int    // encounters of each pairing
 	Games       int    // games per encounter; 2 with Repeat
 	Repeat      bool   // play each opening twice with colours reversed
 	Concurrency int    // games played at once
 
-	Book         *Book  // nil: every game starts from the standard position
+	Book         *Book  // nil: every game starts from the standard position, or in Chess960 from a random one
 	Seed         uint64 // for the random opening order
 	PGNOut       string // file the games are appended to; empty for none
 	Event        string
@@ -74,6 +81,9 @@ func (c Config) withDefaults() Config {
 	def(&c.QuitTimeout, time.Second)
 	if c.Tournament == "" {
 		c.Tournament = RoundRobin
+	}
+	if c.Variant == "" {
+		c.Variant = Standard
 	}
 	if c.Rounds == 0 {
 		c.Rounds = 1
@@ -115,6 +125,8 @@ func (c *Config) validate() error {
 	switch {
 	case c.Tournament != RoundRobin && c.Tournament != Gauntlet:
 		return fmt.Errorf("unknown tournament %q", c.Tournament)
+	case c.Variant != Standard && c.Variant != FischeRandom:
+		return fmt.Errorf("unknown variant %q (standard or fischerandom)", c.Variant)
 	case c.Rounds < 1 || c.Games < 1 || c.Concurrency < 1:
 		return errors.New("rounds, games and concurrency must be positive")
 	case c.Repeat && c.Games != 2:
@@ -127,6 +139,9 @@ func (c *Config) validate() error {
 	}
 	return nil
 }
+
+// chess960 reports whether the games are Chess960 ones.
+func (c *Config) chess960() bool { return c.Variant == FischeRandom }
 
 // schedule returns every game of the match in order.
 func (c *Config) schedule(openings []Opening) []pairing {
@@ -180,14 +195,17 @@ func Run(ctx context.Context, cfg Config, out io.Writer) (*Results, error) {
 		return nil, err
 	}
 	var openings []Opening
-	if cfg.Book != nil {
+	switch {
+	case cfg.Book != nil:
 		var err error
-		if openings, err = LoadOpenings(*cfg.Book); err != nil {
+		if openings, err = LoadOpenings(*cfg.Book, cfg.chess960()); err != nil {
 			return nil, err
 		}
 		if cfg.Book.Random {
 			openings = shuffle(openings, cfg.Seed)
 		}
+	case cfg.chess960():
+		openings = shuffle(chess960Openings(), cfg.Seed) // as cutechess draws them
 	}
 	var pgnFile *os.File
 	if cfg.PGNOut != "" {

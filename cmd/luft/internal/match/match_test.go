@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -256,7 +257,7 @@ func TestSchedule(t *testing.T) {
 func TestParseArgs(t *testing.T) {
 	args := strings.Fields("-engine cmd=/bin/a name=A option.Hash=64 option.Threads=1 option.Hash=128 " +
 		"-engine cmd=/bin/b args=-x timemargin=50 restart=on ponder=on -each tc=40/10+0.1 " +
-		"-tournament gauntlet -rounds 5 -repeat -concurrency 2 -srand 42 " +
+		"-variant fischerandom -tournament gauntlet -rounds 5 -repeat -concurrency 2 -srand 42 " +
 		"-openings file=book.pgn format=pgn order=random plies=8 start=2 -pgnout file=out.pgn " +
 		"-sprt elo0=0 elo1=5 alpha=0.1 -resign movecount=3 score=600 -draw movenumber=40 movecount=8 score=10")
 	got, err := ParseArgs(args)
@@ -271,7 +272,7 @@ func TestParseArgs(t *testing.T) {
 			{Name: "A", Engine: client.Config{Cmd: "/bin/a", Options: []client.Option{{Name: "Hash", Value: "128"}, {Name: "Threads", Value: "1"}}}, TC: tc},
 			{Name: "b", Engine: client.Config{Cmd: "/bin/b", Args: []string{"-x"}}, TC: margin, Restart: true, Ponder: true},
 		},
-		Tournament: Gauntlet, Rounds: 5, Repeat: true, Concurrency: 2, Seed: 42,
+		Variant: FischeRandom, Tournament: Gauntlet, Rounds: 5, Repeat: true, Concurrency: 2, Seed: 42,
 		Book:   &Book{File: "book.pgn", Format: "pgn", Random: true, Plies: 8, Start: 2},
 		PGNOut: "out.pgn",
 	}
@@ -292,16 +293,20 @@ func TestParseArgs(t *testing.T) {
 
 func TestPositionCommand(t *testing.T) {
 	tests := []struct {
-		fen   string
-		moves []string
-		want  string
+		fen      string
+		moves    []string
+		chess960 bool
+		want     string
 	}{
-		{"", nil, "position startpos"},
-		{board.StartFEN, []string{"e2e4", "e7e5"}, "position startpos moves e2e4 e7e5"},
-		{"k7/8/2Q5/8/8/8/8/7K w - - 0 1", []string{"c6b6"}, "position fen k7/8/2Q5/8/8/8/8/7K w - - 0 1 moves c6b6"},
+		{"", nil, false, "position startpos"},
+		{board.StartFEN, []string{"e2e4", "e7e5"}, false, "position startpos moves e2e4 e7e5"},
+		{"k7/8/2Q5/8/8/8/8/7K w - - 0 1", []string{"c6b6"}, false, "position fen k7/8/2Q5/8/8/8/8/7K w - - 0 1 moves c6b6"},
+		// Chess960 always gets the FEN, even of position 518.
+		{board.StartFEN, []string{"e2e4"}, true, "position fen " + board.StartFEN + " moves e2e4"},
+		{"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1", nil, true, "position fen bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1"},
 	}
 	for _, tt := range tests {
-		if got := positionCommand(tt.fen, tt.moves); got != tt.want {
+		if got := positionCommand(tt.fen, tt.moves, tt.chess960); got != tt.want {
 			t.Errorf("positionCommand = %q, want %q", got, tt.want)
 		}
 	}
@@ -343,5 +348,115 @@ func TestPonder(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestChess960Openings reads Chess960 start positions in X-FEN and
+// Shredder-FEN, which standard chess refuses, and a castling right
+// without its rook, which both refuse.
+func TestChess960Openings(t *testing.T) {
+	files := tempFiles(t, map[string]string{
+		"good.epd": "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - ;D1 20\n" + board.Chess960StartFEN(959) + "\n",
+		"bad.epd":  "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRK1 w HFhf -\n",
+		"games.pgn": "[FEN \"" + knightStart + "\"]\n\n1. Ne3 Ne6 2. O-O *\n\n" +
+			"[Variant \"Chess960\"]\n[FEN \"" + knightStart + "\"]\n\n1. Ne3 *\n",
+	})
+	good := files["good.epd"]
+	ops, err := LoadOpenings(Book{File: good}, true)
+	want := []Opening{{FEN: "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1"}, {FEN: board.Chess960StartFEN(959)}}
+	if diff := cmp.Diff(want, ops); diff != "" || err != nil {
+		t.Errorf("LoadOpenings: %v (-want +got):\n%s", err, diff)
+	}
+	if _, err := LoadOpenings(Book{File: good}, false); err == nil {
+		t.Error("standard chess read Chess960 castling rights")
+	}
+	if _, err := LoadOpenings(Book{File: files["bad.epd"]}, true); err == nil || !strings.Contains(err.Error(), "castling right 'H'") {
+		t.Errorf("a right without its rook: %v", err)
+	}
+	// A PGN opening is replayed as Chess960 with or without its Variant tag.
+	ops, err = LoadOpenings(Book{File: files["games.pgn"]}, true)
+	want = []Opening{{FEN: knightStart, Moves: []string{"f1e3", "f8e6", "g1h1"}}, {FEN: knightStart, Moves: []string{"f1e3"}}}
+	if diff := cmp.Diff(want, ops); diff != "" || err != nil {
+		t.Errorf("LoadOpenings of PGN: %v (-want +got):\n%s", err, diff)
+	}
+}
+
+// knightStart is a Chess960 start position where, once the knights on the
+// f file are out, both kings castle on the king side without moving.
+const knightStart = "bbqrnnkr/pppppppp/8/8/8/8/PPPPPPPP/BBQRNNKR w KQkq - 0 1"
+
+// tempFiles writes each file of files (its name and content) into a
+// temporary directory and returns their paths by name.
+func tempFiles(t *testing.T, files map[string]string) map[string]string {
+	t.Helper()
+	dir, paths := t.TempDir(), map[string]string{}
+	for name, data := range files {
+		paths[name] = filepath.Join(dir, name)
+		if err := os.WriteFile(paths[name], []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return paths
+}
+
+// TestChess960Match plays Luft against itself in Chess960: from a file
+// of start positions, with a PGN opening that castles, and from random
+// start positions when there is no book. Every game must be legal by the
+// referee's Chess960 rules (playMatch replays them), carry the Variant,
+// SetUp and FEN tags, and end by the rules or adjudication.
+func TestChess960Match(t *testing.T) {
+	luft := clienttest.Build(t, clienttest.Luft)
+	tc := referee.TimeControl{Nodes: 400}
+	files := tempFiles(t, map[string]string{
+		"starts.epd":  board.Chess960StartFEN(0) + "\nbbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf -\n",
+		"castled.pgn": "[FEN \"" + knightStart + "\"]\n\n1. Ne3 Ne6 2. O-O O-O *\n",
+	})
+	books := []*Book{{File: files["starts.epd"]}, {File: files["castled.pgn"]}, nil}
+	for _, book := range books {
+		cfg := Config{
+			Players: []Player{
+				{Name: "a", Engine: client.Config{Cmd: luft}, TC: tc},
+				{Name: "b", Engine: client.Config{Cmd: luft}, TC: tc},
+			},
+			Variant: FischeRandom, Book: book, Repeat: true, Seed: 7,
+			Adjudication: referee.Adjudicator{ResignMoveCount: 3, ResignScore: 400, DrawMoveNumber: 30, DrawMoveCount: 4, DrawScore: 20},
+		}
+		res, log, games := playMatch(t, cfg)
+		if res.Played != 2 || len(games) != 2 {
+			t.Fatalf("played %d games\n%s", res.Played, log)
+		}
+		for _, g := range games {
+			v, _ := g.Tag("Variant")
+			fen, _ := g.Tag("FEN")
+			setUp, _ := g.Tag("SetUp")
+			if _, err := board.ParseFEN960(fen); v != pgn.Variant960 || setUp != "1" || err != nil {
+				t.Errorf("tags Variant %q, SetUp %q, FEN %q (%v)", v, setUp, fen, err)
+			}
+			if term, _ := g.Tag("Termination"); term != "normal" && term != "adjudication" {
+				t.Errorf("game ended by %s: %s\n%s", term, g.ResultComment, log)
+			}
+		}
+		if fen0, _ := games[0].Tag("FEN"); book != nil && book.File == books[1].File && (len(games[0].Moves) < 4 || games[0].Moves[3].SAN != "O-O" || fen0 != knightStart) {
+			t.Errorf("the castling opening is not in the PGN: FEN %s, moves %v", fen0, games[0].Moves)
+		}
+	}
+}
+
+// TestChess960NotDeclared checks that an engine that declares no
+// UCI_Chess960 plays no Chess960 game: it would castle by the rules of
+// standard chess.
+func TestChess960NotDeclared(t *testing.T) {
+	tc := referee.TimeControl{Nodes: 1}
+	cfg := Config{Players: []Player{player("plain", "good", tc), player("other", "good", tc)}, Variant: FischeRandom}
+	_, log, games := playMatch(t, cfg)
+	if len(games) != 1 || !strings.Contains(games[0].ResultComment, "declares no UCI_Chess960") {
+		t.Errorf("games %v\n%s", games, log)
+	}
+	if _, err := ParseArgs(strings.Fields("-engine cmd=a -engine cmd=b -variant crazyhouse")); err != nil {
+		t.Fatal(err)
+	}
+	bad := Config{Players: cfg.Players, Variant: "crazyhouse"}
+	if _, err := Run(t.Context(), bad, io.Discard); err == nil || !strings.Contains(err.Error(), "unknown variant") {
+		t.Errorf("variant crazyhouse: %v", err)
 	}
 }

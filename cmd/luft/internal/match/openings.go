@@ -6,6 +6,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/luftchess/luft/cmd/luft/internal/match/pgn"
@@ -30,8 +31,9 @@ type Book struct {
 }
 
 // LoadOpenings reads and checks every opening of the book, truncated to
-// Plies, in file order.
-func LoadOpenings(b Book) ([]Opening, error) {
+// Plies, in file order; by the rules of Chess960 when chess960 is set,
+// where the FENs' castling rights may be given in X-FEN or Shredder-FEN.
+func LoadOpenings(b Book, chess960 bool) ([]Opening, error) {
 	f, err := os.Open(b.File)
 	if err != nil {
 		return nil, err
@@ -47,9 +49,9 @@ func LoadOpenings(b Book) ([]Opening, error) {
 	var ops []Opening
 	switch format {
 	case "epd":
-		ops, err = readEPD(f)
+		ops, err = readEPD(f, chess960)
 	case "pgn":
-		ops, err = readPGN(f, b.Plies)
+		ops, err = readPGN(f, b.Plies, chess960)
 	default:
 		return nil, fmt.Errorf("openings: unknown format %q", format)
 	}
@@ -64,7 +66,11 @@ func LoadOpenings(b Book) ([]Opening, error) {
 
 // readEPD reads one position a line; operations after the four FEN fields
 // are ignored, except move counters written as in a FEN.
-func readEPD(r io.Reader) ([]Opening, error) {
+func readEPD(r io.Reader, chess960 bool) ([]Opening, error) {
+	newGame := referee.NewGame
+	if chess960 {
+		newGame = referee.NewGame960
+	}
 	var ops []Opening
 	s := bufio.NewScanner(r)
 	s.Buffer(make([]byte, 1<<16), 1<<20)
@@ -80,7 +86,7 @@ func readEPD(r io.Reader) ([]Opening, error) {
 		if len(f) >= 6 && isNumber(f[4]) && isNumber(f[5]) {
 			fen += " " + f[4] + " " + f[5]
 		}
-		g, err := referee.NewGame(fen)
+		g, err := newGame(fen)
 		if err != nil {
 			return nil, fmt.Errorf("line %d: %v", n, err)
 		}
@@ -97,8 +103,9 @@ func isNumber(s string) bool {
 	return err == nil
 }
 
-// readPGN reads each game's start position and its first plies moves.
-func readPGN(r io.Reader, plies int) ([]Opening, error) {
+// readPGN reads each game's start position and its first plies moves; in
+// Chess960 when chess960 is set, whatever the games' Variant tags say.
+func readPGN(r io.Reader, plies int, chess960 bool) ([]Opening, error) {
 	var ops []Opening
 	pr := pgn.NewReader(r)
 	for n := 1; ; n++ {
@@ -112,6 +119,9 @@ func readPGN(r io.Reader, plies int) ([]Opening, error) {
 		if plies > 0 && len(g.Moves) > plies {
 			g.Moves = g.Moves[:plies]
 		}
+		if v, _ := g.Tag("Variant"); chess960 && !pgn.IsChess960(v) {
+			g.Tags = append(slices.DeleteFunc(g.Tags, func(t pgn.Tag) bool { return t.Name == "Variant" }), pgn.Tag{Name: "Variant", Value: pgn.Variant960})
+		}
 		rg, err := g.Replay()
 		if err != nil {
 			return nil, fmt.Errorf("game %d: %v", n, err)
@@ -119,9 +129,17 @@ func readPGN(r io.Reader, plies int) ([]Opening, error) {
 		if res, _, _ := rg.Result(); res != referee.Unfinished {
 			return nil, fmt.Errorf("game %d: the game is already over", n)
 		}
-		fen, _ := g.Tag("FEN")
-		ops = append(ops, Opening{FEN: fen, Moves: rg.Moves()})
+		ops = append(ops, Opening{FEN: rg.StartFEN(), Moves: rg.Moves()})
 	}
+}
+
+// chess960Openings returns the 960 start positions of Chess960, in X-FEN.
+func chess960Openings() []Opening {
+	ops := make([]Opening, board.Chess960Positions)
+	for n := range ops {
+		ops[n] = Opening{FEN: board.Chess960StartFEN(n)}
+	}
+	return ops
 }
 
 // shuffle returns the openings in a random order fixed by seed.

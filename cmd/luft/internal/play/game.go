@@ -5,98 +5,74 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/notnil/chess"
-
-	"github.com/luftchess/luft/cmd/luft/internal/match/pgn"
 	"github.com/luftchess/luft/engine/board"
 )
 
-// game is the record of one game: Luft's position for the engine and
-// rules, and notnil/chess's positions for notation, kept move for move.
+// game is the record of one game: Luft's position, for the engine, the
+// rules and the notation, with the moves played and their SAN.
 type game struct {
 	startFEN string
 	pos      *board.Position
-	notes    []*chess.Position // notes[i] is the position before move i; one more than moves
 	moves    []board.Move
 	sans     []string
 }
 
-// newGame returns a game starting from fen.
-func newGame(fen string) (*game, error) {
-	pos, err := board.ParseFEN(fen)
+// newGame returns a game starting from fen, by the rules of Chess960 when
+// chess960 is set.
+func newGame(fen string, chess960 bool) (*game, error) {
+	parse := board.ParseFEN
+	if chess960 {
+		parse = board.ParseFEN960
+	}
+	pos, err := parse(fen)
 	if err != nil {
 		return nil, err
 	}
-	var note chess.Position
-	if err := note.UnmarshalText([]byte(pos.FEN())); err != nil {
-		return nil, fmt.Errorf("notation: %v", err)
-	}
-	return &game{startFEN: pos.FEN(), pos: pos, notes: []*chess.Position{&note}}, nil
+	return &game{startFEN: pos.FEN(), pos: pos}, nil
 }
-
-// note returns the notation position of the current position.
-func (g *game) note() *chess.Position { return g.notes[len(g.notes)-1] }
 
 // play makes the legal move m and returns its SAN.
 func (g *game) play(m board.Move) string {
-	cm := noteMove(g.note(), m)
-	if cm == nil {
-		panic(fmt.Sprintf("play: notation rejects legal move %v in %s", m, g.pos.FEN()))
-	}
-	san := chess.AlgebraicNotation{}.Encode(g.note(), cm)
-	g.notes = append(g.notes, g.note().Update(cm))
+	san := g.pos.SAN(m)
 	g.pos.Make(m)
 	g.moves = append(g.moves, m)
 	g.sans = append(g.sans, san)
 	return san
 }
 
-// noteMove returns m as a move of the notation position note, or nil if
-// it is not legal there. It comes from note's legal moves, which carry
-// the check and capture tags that SAN needs.
-func noteMove(note *chess.Position, m board.Move) *chess.Move {
-	uci := m.String()
-	for _, cm := range note.ValidMoves() {
-		if cm.S1().String()+cm.S2().String()+cm.Promo().String() == uci {
-			return cm
-		}
-	}
-	return nil
-}
-
 // undo takes back the last move.
 func (g *game) undo() {
 	g.pos.Unmake()
-	g.notes = g.notes[:len(g.notes)-1]
 	g.moves = g.moves[:len(g.moves)-1]
 	g.sans = g.sans[:len(g.sans)-1]
 }
 
 // parseMove returns the legal move written s, in SAN ("Nf3", "O-O",
-// "exd5", "e8=Q") or UCI notation ("g1f3", "e1g1", "e7e8q").
+// "exd5", "e8=Q") or UCI notation ("g1f3", "e7e8q"; castling "e1g1" in
+// standard chess, king takes rook, "e1h1", in both).
 func (g *game) parseMove(in string) (board.Move, error) {
 	if m, err := g.pos.ParseMove(strings.ToLower(in)); err == nil {
 		return m, nil
 	}
-	cm, err := pgn.DecodeSAN(g.note(), in)
-	if err != nil {
-		return board.NoMove, fmt.Errorf("%s is not a legal move here", in)
+	if m, err := g.pos.ParseSAN(in); err == nil {
+		return m, nil
 	}
-	return g.pos.ParseMove(chess.UCINotation{}.Encode(g.note(), cm))
+	return board.NoMove, fmt.Errorf("%s is not a legal move here", in)
 }
 
 // san returns the SAN of the legal moves pv from the current position,
 // as far as they are legal.
 func (g *game) san(pv []board.Move) []string {
 	var out []string
-	note := g.note()
 	for _, m := range pv {
-		cm := noteMove(note, m)
-		if cm == nil {
+		if !g.pos.IsLegal(m) {
 			break
 		}
-		out = append(out, chess.AlgebraicNotation{}.Encode(note, cm))
-		note = note.Update(cm)
+		out = append(out, g.pos.SAN(m))
+		g.pos.Make(m)
+	}
+	for range out {
+		g.pos.Unmake()
 	}
 	return out
 }

@@ -13,7 +13,7 @@ import (
 // UCI notation.
 func gameAfter(t *testing.T, fen, moves string) *game {
 	t.Helper()
-	g, err := newGame(fen)
+	g, err := newGame(fen, false)
 	if err != nil {
 		t.Fatal(err)
 	}

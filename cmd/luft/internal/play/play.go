@@ -27,7 +27,8 @@ import (
 // Config sets up the games of a session.
 type Config struct {
 	Human    board.Color   // the side the person plays
-	FEN      string        // the starting position; "" for the standard one
+	FEN      string        // the starting position; "" for the standard one, or a random one in Chess960
+	Chess960 bool          // play by the rules of Chess960
 	Level    skill.Level   // Luft's strength; the zero Level is full strength
 	MoveTime time.Duration // Luft's thinking time per move (and for suggest)
 	Book     skill.Book    // opening book; nil for none
@@ -46,6 +47,7 @@ type session struct {
 	out     *bufio.Writer
 	player  *skill.Player  // Luft's moves: book and strength
 	advisor *engine.Engine // suggest: full strength, several lines
+	rand    *rand.Rand     // draws Chess960 start positions
 	game    *game
 	flipped bool // board seen from Black's side
 	result  outcome
@@ -55,15 +57,11 @@ type session struct {
 // or the end of in. It returns an error only when out fails or the
 // starting position is bad.
 func Run(in io.Reader, out io.Writer, cfg Config) error {
-	if cfg.FEN == "" {
-		cfg.FEN = board.StartFEN
-	}
 	if cfg.MoveTime <= 0 {
 		cfg.MoveTime = time.Second
 	}
-	g, err := newGame(cfg.FEN)
-	if err != nil {
-		return fmt.Errorf("starting position: %w", err)
+	if cfg.Rand == nil {
+		cfg.Rand = rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), rand.Uint64()))
 	}
 	opts := engine.Options{HashMB: cfg.HashMB, Net: cfg.Net}
 	eng := engine.New(opts)
@@ -72,15 +70,23 @@ func Run(in io.Reader, out io.Writer, cfg Config) error {
 		out:     bufio.NewWriter(out),
 		player:  skill.NewPlayer(eng, eng.Options(), cfg.Rand),
 		advisor: engine.New(opts),
-		game:    g,
+		rand:    cfg.Rand,
 		flipped: cfg.Human == board.Black,
 	}
+	g, err := newGame(s.startFEN(), cfg.Chess960)
+	if err != nil {
+		return fmt.Errorf("starting position: %w", err)
+	}
+	s.game = g
 	s.player.SetLevel(cfg.Level)
 	if cfg.Book != nil {
 		s.player.SetBook(cfg.Book)
 	}
 
 	s.printf("Luft: you play %v against %s. Type a move (e4, Nf3, e7e8q) or help.\n", cfg.Human, strength(cfg.Level))
+	if cfg.Chess960 {
+		s.printf("Chess960: castle with O-O or O-O-O, or move the king onto its rook (e1h1).\n")
+	}
 	s.start()
 	sc := bufio.NewScanner(in)
 	for {
@@ -103,6 +109,19 @@ func Run(in io.Reader, out io.Writer, cfg Config) error {
 		return err
 	}
 	return sc.Err()
+}
+
+// startFEN returns the starting position of a new game: the one the
+// configuration gives, or else the standard one, or in Chess960 a random
+// one of the 960.
+func (s *session) startFEN() string {
+	switch {
+	case s.cfg.FEN != "":
+		return s.cfg.FEN
+	case s.cfg.Chess960:
+		return board.Chess960StartFEN(s.rand.IntN(board.Chess960Positions))
+	}
+	return board.StartFEN
 }
 
 // printf writes to the terminal.
@@ -167,7 +186,10 @@ func (s *session) handle(words []string) bool {
 		s.flipped = !s.flipped
 		s.printf("%s", drawBoard(s.game.pos, s.flipped))
 	case "new":
-		g, _ := newGame(s.cfg.FEN) // checked when the session started
+		g, err := newGame(s.startFEN(), s.cfg.Chess960) // the configured one was checked when the session started
+		if err != nil {
+			panic("play: " + err.Error())
+		}
 		s.game = g
 		s.player.NewGame()
 		s.printf("new game: you play %v\n", s.cfg.Human)
@@ -190,7 +212,8 @@ func (s *session) handle(words []string) bool {
 	return true
 }
 
-const help = `Moves: in SAN (e4, Nf3, exd5, O-O, e8=Q) or UCI notation (e2e4, e1g1, e7e8q).
+const help = `Moves: in SAN (e4, Nf3, exd5, O-O, e8=Q) or UCI notation (e2e4, e1g1, e7e8q);
+castling also as the king taking its own rook (e1h1), the only UCI form in Chess960.
 Commands:
   suggest [N]  the best N moves (default 3) with scores, from Luft at full strength
   legal        list the legal moves
@@ -198,7 +221,8 @@ Commands:
   history      the moves so far, numbered
   fen          the position in FEN
   board        show the board; flip turns it round
-  new          start a new game
+  new          start a new game (in Chess960 from a new random position,
+               unless one was given)
   level N      Luft's skill level, 0 (weakest) to 20 (full strength)
   elo N        Luft's strength as a rating, 800 to 2800
   save FILE    write the game as PGN
@@ -421,7 +445,10 @@ func (s *session) save(name string) {
 		},
 		Result: result,
 	}
-	if s.game.startFEN != board.StartFEN {
+	if s.game.pos.Chess960() {
+		rec.Tags = append(rec.Tags, pgn.Tag{Name: "Variant", Value: pgn.Variant960})
+	}
+	if s.game.startFEN != board.StartFEN || s.game.pos.Chess960() {
 		rec.Tags = append(rec.Tags, pgn.Tag{Name: "SetUp", Value: "1"}, pgn.Tag{Name: "FEN", Value: s.game.startFEN})
 	}
 	if s.result.reason != "" {

@@ -86,15 +86,24 @@ func TestSession(t *testing.T) {
 		`Luft now plays at about 1200 Elo\n`,
 		`saved 2 moves to `,
 	)
-	data, err := os.ReadFile(pgnFile)
+	checkSaved(t, pgnFile, `[White "You"]`, "1. e4 ")
+}
+
+// checkSaved checks that the file a session saved holds one game that
+// replays by the rules, and each of the texts.
+func checkSaved(t *testing.T, file string, texts ...string) {
+	t.Helper()
+	data, err := os.ReadFile(file)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if n, err := pgn.CheckAll(strings.NewReader(string(data))); err != nil || n != 1 {
 		t.Errorf("saved PGN: %d games, %v:\n%s", n, err, data)
 	}
-	if !strings.Contains(string(data), `[White "You"]`) || !strings.Contains(string(data), "1. e4 ") {
-		t.Errorf("saved PGN lacks the players or the moves:\n%s", data)
+	for _, want := range texts {
+		if !strings.Contains(string(data), want) {
+			t.Errorf("saved PGN lacks %q:\n%s", want, data)
+		}
 	}
 }
 
@@ -124,18 +133,7 @@ func TestFinishedGame(t *testing.T) {
 	if strings.Contains(got, "Luft plays") {
 		t.Errorf("Luft moved after mate:\n%s", got)
 	}
-	data, err := os.ReadFile(pgnFile)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if n, err := pgn.CheckAll(strings.NewReader(string(data))); err != nil || n != 1 {
-		t.Errorf("saved PGN: %d games, %v:\n%s", n, err, data)
-	}
-	for _, want := range []string{`[Result "1-0"]`, `[FEN "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1"]`, "1. Ra8# {checkmate: White wins} 1-0"} {
-		if !strings.Contains(string(data), want) {
-			t.Errorf("saved PGN lacks %q:\n%s", want, data)
-		}
-	}
+	checkSaved(t, pgnFile, `[Result "1-0"]`, `[FEN "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1"]`, "1. Ra8# {checkmate: White wins} 1-0")
 }
 
 // TestLuftOpensWithBook plays Black with a book: Luft's first move comes
@@ -161,4 +159,57 @@ type fixedBook string
 func (b fixedBook) Pick(pos *board.Position, _ *rand.Rand) (board.Move, bool) {
 	m, err := pos.ParseMove(string(b))
 	return m, err == nil
+}
+
+// TestChess960Session plays Chess960: from a given start position,
+// castling in SAN and as the king taking its rook where the king stays,
+// the king's step of standard chess refused, no book move, a saved PGN
+// with the Variant tag that replays by Chess960's rules, a new game from
+// the same position; and without a position, games from random ones.
+func TestChess960Session(t *testing.T) {
+	const start = "bbqrnnkr/pppppppp/8/8/8/8/PPPPPPPP/BBQRNNKR w KQkq - 0 1"
+	pgnFile := filepath.Join(t.TempDir(), "c960.pgn")
+	got := runScript(t, Config{Human: board.White, FEN: start, Chess960: true, Book: fixedBook("e7e5"), Level: skill.ForSkill(5)},
+		"Ne3",
+		"g1g2",
+		"g1h1",
+		"undo",
+		"O-O",
+		"fen",
+		"save "+pgnFile,
+		"new",
+		"fen",
+		"quit",
+	)
+	expectInOrder(t, got,
+		`Chess960: castle with O-O or O-O-O, or move the king onto its rook \(e1h1\)\.\n`,
+		`(?m)^1 ♗ ♗ ♕ ♖ ♘ ♘ ♔ ♖$`,
+		`1\. white> Ne3\n`,
+		`Luft plays 1\.\.\. [a-hKQRBN]`,
+		`2\. white> g1g2\nillegal move`,
+		`2\. white> g1h1\n`,
+		`(?m)^1 ♗ ♗ ♕ ♖ ♘ ♖ ♔ ·$`,
+		`3\. white> undo\ntook back O-O `,
+		`2\. white> O-O\n`,
+		`3\. white> fen\n\S+/BBQRNRK1 w kq - \d+ 3\n`,
+		`saved 4 moves to `,
+		`new game: you play white\n`,
+		`1\. white> fen\n`+start+`\n`,
+	)
+	if strings.Contains(got, "book,") {
+		t.Errorf("Luft played a book move in Chess960:\n%s", got)
+	}
+	checkSaved(t, pgnFile, `[Variant "fischerandom"]`, `[FEN "`+start+`"]`, "2. O-O ")
+
+	got = runScript(t, Config{Human: board.White, Chess960: true}, "fen", "new", "fen", "quit")
+	var starts []string
+	for _, m := range regexp.MustCompile(`(?m)^([bnrqk]{8})/pppppppp/8/8/8/8/PPPPPPPP/([BNRQK]{8}) w KQkq - 0 1$`).FindAllStringSubmatch(got, -1) {
+		if _, err := board.ParseFEN960(m[0]); err != nil || m[1] != strings.ToLower(m[2]) {
+			t.Errorf("%s is not a Chess960 start position", m[0])
+		}
+		starts = append(starts, m[1])
+	}
+	if len(starts) != 2 || starts[0] == starts[1] {
+		t.Errorf("start positions %q, want two different ones:\n%s", starts, got)
+	}
 }

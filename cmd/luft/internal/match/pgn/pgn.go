@@ -9,8 +9,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/notnil/chess"
-
 	"github.com/luftchess/luft/cmd/luft/internal/match/referee"
 )
 
@@ -298,12 +296,21 @@ func isDigits(s string) bool {
 	return true
 }
 
-// Replay plays the game's moves from its FEN tag (or the standard start)
-// and returns the final position with the referee's verdict. It fails on
-// an illegal or ambiguous move or a move after the game ended by rule.
+// Replay plays the game's moves from its FEN tag (or the standard start),
+// by the rules of Chess960 when its Variant tag says so, and returns the
+// final position with the referee's verdict. It fails on an illegal or
+// ambiguous move, a move after the game ended by rule, or a variant
+// other than standard chess and Chess960.
 func (g *Game) Replay() (*referee.Game, error) {
 	fen, _ := g.Tag("FEN")
-	rg, err := referee.NewGame(fen)
+	newGame := referee.NewGame
+	switch v, _ := g.Tag("Variant"); {
+	case IsChess960(v):
+		newGame = referee.NewGame960
+	case v != "" && !strings.EqualFold(v, "standard"):
+		return nil, fmt.Errorf("variant %q is neither standard chess nor Chess960", v)
+	}
+	rg, err := newGame(fen)
 	if err != nil {
 		return nil, err
 	}
@@ -311,43 +318,26 @@ func (g *Game) Replay() (*referee.Game, error) {
 		if res, _, why := rg.Result(); res != referee.Unfinished {
 			return rg, fmt.Errorf("ply %d (%s): game already over: %s", i+1, m.SAN, why)
 		}
-		pos := chessPosition(rg.FEN())
-		mv, err := DecodeSAN(pos, m.SAN)
-		if err != nil {
-			return rg, fmt.Errorf("ply %d: %v", i+1, err)
-		}
-		if _, err := rg.Move(chess.UCINotation{}.Encode(pos, mv)); err != nil {
+		if _, err := rg.MoveSAN(m.SAN); err != nil {
 			return rg, fmt.Errorf("ply %d: %v", i+1, err)
 		}
 	}
 	return rg, nil
 }
 
-// DecodeSAN returns the legal move of pos written san in standard
-// algebraic notation ("Nbd7", "exd8=Q+", "O-O"): the one SAN reader of
-// Luft's tools (PGN games, the tuner's training games, moves typed in
-// luft play). It also reads castling written with zeros or in lower case,
-// a promotion without "=" ("e8Q"), check, mate and annotation marks
-// whether they are right or not, and long algebraic notation ("Qb2c3",
-// "Ng1f3").
-func DecodeSAN(pos *chess.Position, san string) (*chess.Move, error) {
-	s := strings.NewReplacer("0-0-0", "O-O-O", "0-0", "O-O", "o-o-o", "O-O-O", "o-o", "O-O").Replace(san)
-	s = strings.TrimRight(s, "+#!?") // notnil tries with and without + and #
-	if n := len(s); n >= 3 && strings.ContainsRune("QRBN", rune(s[n-1])) && s[n-2] >= '1' && s[n-2] <= '8' {
-		s = s[:n-1] + "=" + s[n-1:] // e8Q for e8=Q
-	}
-	if m, err := (chess.AlgebraicNotation{}).Decode(pos, s); err == nil {
-		return m, nil
-	}
-	if m, err := (chess.LongAlgebraicNotation{}).Decode(pos, s); err == nil {
-		return m, nil
-	}
-	return nil, fmt.Errorf("illegal move %q", san)
-}
+// Variant960 is the value of the Variant tag of a Chess960 game, as
+// cutechess writes it.
+const Variant960 = "fischerandom"
 
-func chessPosition(fen string) *chess.Position {
-	opt, _ := chess.FEN(fen)
-	return chess.NewGame(opt).Position()
+// IsChess960 reports whether variant, the value of a Variant tag, names
+// Chess960: "fischerandom" as cutechess writes it, "Chess960" as lichess
+// does, and their spellings with spaces or in any case.
+func IsChess960(variant string) bool {
+	switch strings.ToLower(strings.ReplaceAll(variant, " ", "")) {
+	case "fischerandom", "fischerrandom", "chess960":
+		return true
+	}
+	return false
 }
 
 // Check replays the game and checks that its result agrees with the

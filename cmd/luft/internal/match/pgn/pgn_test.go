@@ -6,9 +6,6 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/notnil/chess"
-
-	"github.com/luftchess/luft/engine/board"
 )
 
 func TestRoundTrip(t *testing.T) {
@@ -52,6 +49,10 @@ func TestRoundTrip(t *testing.T) {
 	}
 }
 
+// knightStart is a Chess960 start position where, once the knights on the
+// f file are out, both kings castle on the king side without moving.
+const knightStart = "bbqrnnkr/pppppppp/8/8/8/8/PPPPPPPP/BBQRNNKR w KQkq - 0 1"
+
 func TestCheckAll(t *testing.T) {
 	const header = "[Event \"x\"]\n[Round \"1\"]\n[White \"a\"]\n[Black \"b\"]\n"
 	tests := []struct {
@@ -68,6 +69,13 @@ func TestCheckAll(t *testing.T) {
 		{"plycount differs", header + "[PlyCount \"3\"]\n\n1. e4 e5 *\n", 0, "PlyCount"},
 		{"stalemate must be a draw", header + "[FEN \"k7/8/2Q5/8/8/8/8/7K w - - 0 1\"]\n\n1. Qb6 1-0\n", 0, "stalemate"},
 		{"unterminated comment", header + "\n1. e4 {oops *\n", 0, "missing"},
+		// Chess960 by the Variant tag, as cutechess and lichess write it.
+		{"Chess960", header + "[Variant \"fischerandom\"]\n[SetUp \"1\"]\n[FEN \"" + knightStart + "\"]\n\n1. Ne3 Ne6 2. O-O O-O *\n", 1, ""},
+		{"Chess960 in Shredder-FEN", header + "[Variant \"Chess960\"]\n[FEN \"4k3/8/8/8/8/8/8/3RK3 w D - 0 1\"]\n\n1. O-O-O Kf7 *\n", 1, ""},
+		{"Chess960 castling needs the variant", header + "[FEN \"" + knightStart + "\"]\n\n1. Ne3 Ne6 2. O-O O-O *\n", 0, "illegal move"},
+		{"Chess960 castling refused", header + "[Variant \"fischerandom\"]\n[FEN \"" + knightStart + "\"]\n\n1. O-O *\n", 0, "castling is not legal"},
+		{"Chess960 mate", header + "[Variant \"fischerandom\"]\n[FEN \"6k1/5ppp/8/8/8/8/8/R3K3 w Q - 0 1\"]\n\n1. Ra8# 1/2-1/2\n", 0, "White mates"},
+		{"another variant", header + "[Variant \"crazyhouse\"]\n\n1. e4 *\n", 0, "neither standard chess nor Chess960"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -79,42 +87,5 @@ func TestCheckAll(t *testing.T) {
 				t.Errorf("CheckAll = %d games, want %d", n, tt.games)
 			}
 		})
-	}
-}
-
-func TestDecodeSAN(t *testing.T) {
-	for _, tc := range []struct {
-		fen, san, want string // want "" for an error
-	}{
-		{board.StartFEN, "e4", "e2e4"},
-		{board.StartFEN, "Nf3", "g1f3"},
-		{board.StartFEN, "Nf3!?", "g1f3"},
-		{board.StartFEN, "Nd2", ""},
-		{board.StartFEN, "e5", ""},
-		{"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "O-O", "e1g1"},
-		{"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "0-0-0", "e1c1"},
-		{"r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1", "O-O-O+", "e8c8"},
-		{"4k3/8/8/8/8/8/4K3/R6R w - - 0 1", "Rad1", "a1d1"},
-		{"4k3/8/8/8/8/8/4K3/R6R w - - 0 1", "Rd1", ""}, // ambiguous
-		{"4k3/8/8/N7/8/8/8/N3K3 w - - 0 1", "N1b3", "a1b3"},
-		{"3qk3/2P5/8/8/8/8/8/4K3 w - - 0 1", "cxd8=N+", "c7d8n"},
-		{"3qk3/2P5/8/8/8/8/8/4K3 w - - 0 1", "c8Q+", "c7c8q"},
-		{"3qk3/2P5/8/8/8/8/8/4K3 w - - 0 1", "c8Q", "c7c8q"}, // not check: the + is forgiven
-		{"4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "exd6", "e5d6"},
-		{"4k3/8/8/8/8/8/1Q1Q4/Q3K3 w - - 0 1", "Qb2c3", "b2c3"},
-		{"4k3/8/8/8/8/8/1Q1Q4/Q3K3 w - - 0 1", "Qc3", ""}, // b2 and d2 reach c3
-	} {
-		var pos chess.Position
-		if err := pos.UnmarshalText([]byte(tc.fen)); err != nil {
-			t.Fatal(err)
-		}
-		m, err := DecodeSAN(&pos, tc.san)
-		got := ""
-		if err == nil {
-			got = chess.UCINotation{}.Encode(&pos, m)
-		}
-		if got != tc.want {
-			t.Errorf("DecodeSAN(%s, %q) = %q (%v), want %q", tc.fen, tc.san, got, err, tc.want)
-		}
 	}
 }

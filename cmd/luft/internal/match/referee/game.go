@@ -103,7 +103,8 @@ var ErrIllegal = errors.New("illegal move")
 // Game is a game in progress, as the referee sees it.
 type Game struct {
 	fen    string // the starting position
-	pos    *chess.Position
+	sent   string // the same as engines are sent it (EngineFEN)
+	pos    rules
 	moves  []string       // UCI moves from the start
 	sans   []string       // the same moves in SAN
 	counts map[string]int // occurrences of each position, for repetition
@@ -113,8 +114,8 @@ type Game struct {
 	detail string
 }
 
-// NewGame starts a game from fen; an empty fen is the standard start.
-// FENs without move counters (as in EPD) are accepted.
+// NewGame starts a game of standard chess from fen; an empty fen is the
+// standard start. FENs without move counters (as in EPD) are accepted.
 func NewGame(fen string) (*Game, error) {
 	if fen == "" {
 		fen = board.StartFEN
@@ -134,17 +135,50 @@ func NewGame(fen string) (*Game, error) {
 	// Only the position is kept: chess.Game.Move rescans the whole game
 	// for repetitions at every move, which made the referee the busiest
 	// process of a fast match. Repetitions are counted in counts instead.
-	g := &Game{fen: fen, pos: chess.NewGame(opt).Position(), counts: map[string]int{}}
-	g.counts[g.key()]++
+	return newGame(fen, fen, &standard{chess.NewGame(opt).Position()}), nil
+}
+
+// NewGame960 starts a game of Chess960 from fen, whose castling rights
+// may be given in X-FEN or Shredder-FEN (see board.ParseFEN960); an empty
+// fen is the standard start. Moves are read and written in the UCI
+// notation of Chess960, castling as the king taking its own rook.
+func NewGame960(fen string) (*Game, error) {
+	if fen == "" {
+		fen = board.StartFEN
+	}
+	pos, err := board.ParseFEN960(fen)
+	if err != nil {
+		return nil, err
+	}
+	return newGame(pos.FEN(), pos.ShredderFEN(), &chess960{pos}), nil
+}
+
+// newGame returns a game starting at the position pos, whose FEN is fen,
+// and sent as the FEN sent to engines.
+func newGame(fen, sent string, pos rules) *Game {
+	g := &Game{fen: fen, sent: sent, pos: pos, counts: map[string]int{}}
+	g.counts[g.pos.key()]++
 	g.check()
-	return g, nil
+	return g
+}
+
+// Chess960 reports whether the game is played by the rules of Chess960.
+func (g *Game) Chess960() bool {
+	_, ok := g.pos.(*chess960)
+	return ok
 }
 
 // StartFEN returns the game's starting position with move counters.
 func (g *Game) StartFEN() string { return g.fen }
 
+// EngineFEN returns the starting position as engines are sent it: in
+// Chess960 with the castling rights in Shredder-FEN, as cutechess sends
+// them, since some engines (Glaurung 2.2) read X-FEN's KQkq as the corner
+// rooks.
+func (g *Game) EngineFEN() string { return g.sent }
+
 // FEN returns the current position.
-func (g *Game) FEN() string { return g.pos.String() }
+func (g *Game) FEN() string { return g.pos.fen() }
 
 // Moves returns the moves played so far in UCI notation.
 func (g *Game) Moves() []string { return g.moves }
@@ -153,12 +187,7 @@ func (g *Game) Moves() []string { return g.moves }
 func (g *Game) SAN() []string { return g.sans }
 
 // Turn returns the side to move.
-func (g *Game) Turn() Color {
-	if g.pos.Turn() == chess.White {
-		return White
-	}
-	return Black
-}
+func (g *Game) Turn() Color { return g.pos.turn() }
 
 // FullMove returns the current full-move number.
 func (g *Game) FullMove() int {
@@ -175,67 +204,50 @@ func (g *Game) Move(uci string) (string, error) {
 	if g.result != Unfinished {
 		return "", fmt.Errorf("game is over")
 	}
-	pos := g.pos
-	legal := g.find(uci)
-	if legal == nil {
+	canon, san, ok := g.pos.play(uci)
+	if !ok {
 		return "", fmt.Errorf("%w: %q", ErrIllegal, uci)
 	}
-	san := chess.AlgebraicNotation{}.Encode(pos, legal)
-	g.pos = pos.Update(legal)
-	g.moves = append(g.moves, chess.UCINotation{}.Encode(pos, legal))
+	g.moves = append(g.moves, canon)
 	g.sans = append(g.sans, san)
-	g.counts[g.key()]++
+	g.counts[g.pos.key()]++
 	g.check()
 	return san, nil
 }
 
-// Legal reports whether uci is a legal move in the current position.
-func (g *Game) Legal(uci string) bool { return g.result == Unfinished && g.find(uci) != nil }
-
-// find returns the legal move that uci names, or nil.
-func (g *Game) find(uci string) *chess.Move {
-	m, err := chess.UCINotation{}.Decode(g.pos, strings.ToLower(uci))
+// MoveSAN plays a move given in SAN, read as leniently as DecodeSAN
+// reads it, and returns it in UCI notation.
+func (g *Game) MoveSAN(san string) (string, error) {
+	if g.result != Unfinished {
+		return "", fmt.Errorf("game is over")
+	}
+	uci, err := g.pos.decodeSAN(san)
 	if err != nil {
-		return nil
+		return "", err
 	}
-	for _, v := range g.pos.ValidMoves() {
-		if v.S1() == m.S1() && v.S2() == m.S2() && v.Promo() == m.Promo() {
-			return v
-		}
+	if _, err := g.Move(uci); err != nil {
+		return "", err
 	}
-	return nil
+	return uci, nil
 }
 
-// key identifies the position for the repetition rule: placement, side to
-// move, castling rights, and the en-passant square only when an en-passant
-// capture is legal (FIDE 9.2.3).
-func (g *Game) key() string {
-	pos := g.pos
-	f := strings.Fields(pos.String())
-	ep := "-"
-	for _, m := range pos.ValidMoves() {
-		if m.HasTag(chess.EnPassant) {
-			ep = f[3]
-			break
-		}
-	}
-	return f[0] + " " + f[1] + " " + f[2] + " " + ep
-}
+// Legal reports whether uci is a legal move in the current position.
+func (g *Game) Legal(uci string) bool { return g.result == Unfinished && g.pos.legal(uci) }
 
 // check ends the game if a rule says it is over.
 func (g *Game) check() {
-	pos := g.pos
 	side := g.Turn()
+	checkmate, stalemate := g.pos.status()
 	switch {
-	case pos.Status() == chess.Checkmate:
+	case checkmate:
 		g.End((1 - side).Win(), Checkmate, (1-side).String()+" mates")
-	case pos.Status() == chess.Stalemate:
+	case stalemate:
 		g.End(Draw, Stalemate, "Draw by stalemate")
-	case g.counts[g.key()] >= 3:
+	case g.counts[g.pos.key()] >= 3:
 		g.End(Draw, Repetition, "Draw by 3-fold repetition")
-	case pos.HalfMoveClock() >= 100:
+	case g.pos.halfMoves() >= 100:
 		g.End(Draw, FiftyMoves, "Draw by fifty moves rule")
-	case insufficientMaterial(pos.Board()):
+	case g.pos.insufficient():
 		g.End(Draw, InsufficientMaterial, "Draw by insufficient mating material")
 	}
 }

@@ -7,6 +7,9 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/notnil/chess"
+
+	"github.com/luftchess/luft/engine/board"
 )
 
 type verdict struct {
@@ -264,5 +267,118 @@ func TestAdjudicator(t *testing.T) {
 				t.Errorf("mismatch at %d, want %d (-want +got):\n%s", at, tt.at, diff)
 			}
 		})
+	}
+}
+func TestDecodeSAN(t *testing.T) {
+	for _, tc := range []struct {
+		fen, san, want string // want "" for an error
+	}{
+		{board.StartFEN, "e4", "e2e4"},
+		{board.StartFEN, "Nf3", "g1f3"},
+		{board.StartFEN, "Nf3!?", "g1f3"},
+		{board.StartFEN, "Nd2", ""},
+		{board.StartFEN, "e5", ""},
+		{"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "O-O", "e1g1"},
+		{"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "0-0-0", "e1c1"},
+		{"r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1", "O-O-O+", "e8c8"},
+		{"4k3/8/8/8/8/8/4K3/R6R w - - 0 1", "Rad1", "a1d1"},
+		{"4k3/8/8/8/8/8/4K3/R6R w - - 0 1", "Rd1", ""}, // ambiguous
+		{"4k3/8/8/N7/8/8/8/N3K3 w - - 0 1", "N1b3", "a1b3"},
+		{"3qk3/2P5/8/8/8/8/8/4K3 w - - 0 1", "cxd8=N+", "c7d8n"},
+		{"3qk3/2P5/8/8/8/8/8/4K3 w - - 0 1", "c8Q+", "c7c8q"},
+		{"3qk3/2P5/8/8/8/8/8/4K3 w - - 0 1", "c8Q", "c7c8q"}, // not check: the + is forgiven
+		{"4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "exd6", "e5d6"},
+		{"4k3/8/8/8/8/8/1Q1Q4/Q3K3 w - - 0 1", "Qb2c3", "b2c3"},
+		{"4k3/8/8/8/8/8/1Q1Q4/Q3K3 w - - 0 1", "Qc3", ""}, // b2 and d2 reach c3
+	} {
+		var pos chess.Position
+		if err := pos.UnmarshalText([]byte(tc.fen)); err != nil {
+			t.Fatal(err)
+		}
+		m, err := DecodeSAN(&pos, tc.san)
+		got := ""
+		if err == nil {
+			got = chess.UCINotation{}.Encode(&pos, m)
+		}
+		if got != tc.want {
+			t.Errorf("DecodeSAN(%s, %q) = %q (%v), want %q", tc.fen, tc.san, got, err, tc.want)
+		}
+	}
+}
+
+// TestChess960Game plays Chess960 games: castling is read and written
+// king takes rook, where the king or the rook stays too, and O-O in SAN;
+// the king's step of standard chess is illegal; the start FEN keeps the
+// notation of its castling rights; the game-ending rules hold.
+func TestChess960Game(t *testing.T) {
+	tests := []struct {
+		name, fen string
+		moves     string // UCI moves to play, the last one maybe illegal
+		illegal   bool   // the last move must be refused
+		san       string
+		want      verdict
+	}{
+		{"the king stays", "bbqrnnkr/pppppppp/8/8/8/8/PPPPPPPP/BBQRNNKR w KQkq - 0 1", "f1e3 f8e6 g1h1 g8h8", false,
+			"Ne3 Ne6 O-O O-O", verdict{Unfinished, Ongoing, "", 4}},
+		{"the rook stays, Shredder-FEN", "4k3/8/8/8/8/8/8/3RK3 w D - 0 1", "e1d1", false, "O-O-O", verdict{Unfinished, Ongoing, "", 1}},
+		{"king and rook swap", "rk6/8/8/8/8/8/8/4K3 b a - 0 1", "b8a8", false, "O-O-O", verdict{Unfinished, Ongoing, "", 1}},
+		{"standard castling written king takes rook", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "e1h1 e8a8", false,
+			"O-O O-O-O", verdict{Unfinished, Ongoing, "", 2}},
+		{"the king's step is no castling", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "e1g1", true, "", verdict{Unfinished, Ongoing, "", 0}},
+		{"upper case promotion", "4k3/P7/8/8/8/8/8/4K3 w - - 0 1", "a7a8Q", false, "a8=Q+", verdict{Unfinished, Ongoing, "", 1}},
+		{"the king crosses the board", "3k4/3p1p2/8/8/8/8/8/1K5R w K - 0 1", "b1h1", false, "O-O", verdict{Unfinished, Ongoing, "", 1}},
+		{"threefold", "bbqrnnkr/pppppppp/8/8/8/8/PPPPPPPP/BBQRNNKR w KQkq - 0 1", "f1e3 f8e6 e3f1 e6f8 f1e3 f8e6 e3f1 e6f8", false,
+			"Ne3 Ne6 Nf1 Nf8 Ne3 Ne6 Nf1 Nf8", verdict{Draw, Repetition, "Draw by 3-fold repetition", 8}},
+		{"back-rank mate", "6k1/5ppp/8/8/8/8/8/R3K3 w Q - 0 1", "a1a8", false, "Ra8#", verdict{WhiteWins, Checkmate, "White mates", 1}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			g, err := NewGame960(tt.fen)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !g.Chess960() || g.StartFEN() != tt.fen || strings.Contains(strings.Fields(g.EngineFEN())[2], "K") {
+				t.Errorf("Chess960 %v, start FEN %q, sent to engines as %q", g.Chess960(), g.StartFEN(), g.EngineFEN())
+			}
+			moves := strings.Fields(tt.moves)
+			for i, m := range moves {
+				_, err := g.Move(m)
+				if i == len(moves)-1 && tt.illegal {
+					if !errors.Is(err, ErrIllegal) || g.Legal(m) {
+						t.Errorf("Move(%s) = %v, want ErrIllegal", m, err)
+					}
+					continue
+				}
+				if err != nil {
+					t.Fatalf("Move(%s): %v", m, err)
+				}
+			}
+			r, term, detail := g.Result()
+			if diff := cmp.Diff(tt.want, verdict{r, term, detail, len(g.Moves())}); diff != "" {
+				t.Errorf("verdict (-want +got):\n%s", diff)
+			}
+			if got := strings.Join(g.SAN(), " "); got != tt.san {
+				t.Errorf("SAN %q, want %q", got, tt.san)
+			}
+			// The SAN replays to the same moves, written in lower case.
+			back, _ := NewGame960(tt.fen)
+			for _, san := range g.SAN() {
+				if _, err := back.MoveSAN(san); err != nil {
+					t.Fatalf("MoveSAN(%s): %v", san, err)
+				}
+			}
+			if !cmp.Equal(back.Moves(), g.Moves()) || strings.ToLower(strings.Join(g.Moves(), " ")) != strings.Join(g.Moves(), " ") {
+				t.Errorf("moves %q, replayed from SAN %q", g.Moves(), back.Moves())
+			}
+		})
+	}
+	// Standard chess knows no file letters.
+	for _, fen := range []string{"4k3/8/8/8/8/8/8/3RK3 w D - 0 1"} {
+		if _, err := NewGame(fen); err == nil {
+			t.Errorf("NewGame(%q) accepted a Chess960 position", fen)
+		}
+	}
+	if _, err := NewGame960("4k3/8/8/8/8/8/8/4K3 w K - 0 1"); err == nil {
+		t.Errorf("NewGame960 accepted a castling right without its rook")
 	}
 }
