@@ -127,15 +127,12 @@ func TestUnknownGame(t *testing.T) {
 
 func TestWrongMethod(t *testing.T) {
 	_, ts := newTestServer(t, testConfig())
-	tests := []struct {
-		method, path, allow string
-	}{
+	for _, tt := range []struct{ method, path, allow string }{
 		{"GET", "/api/games/x/move", "POST"},
 		{"PUT", "/api/games", "POST"},
 		{"POST", "/api/config", "GET, HEAD"},
 		{"PATCH", "/api/games/x", "DELETE, GET, HEAD"},
-	}
-	for _, tt := range tests {
+	} {
 		req, _ := http.NewRequest(tt.method, ts.URL+tt.path, nil)
 		res, err := ts.Client().Do(req)
 		if err != nil {
