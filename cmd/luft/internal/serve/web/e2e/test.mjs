@@ -142,6 +142,18 @@ test('play Luft in the browser', async (t) => {
     assert.equal(await page.textContent('#moves li.result'), '0-1');
   });
 
+  await t.test('Black: Luft opens, the board turned', async () => {
+    await newGame(page, { color: 'black', time: 'move:500' });
+    await waitMoves(page, 1);
+    assert.match(await page.getAttribute('#board', 'class'), /orientation-black/);
+    assert.equal(await page.textContent('#player-bottom .name'), 'You');
+    await page.waitForSelector('#status:has-text("Your move")');
+    await click(page, 'e7', 'e6'); // legal after any first move
+    await waitMoves(page, 3);
+    assert.equal((await moves(page))[1], 'e6');
+    assert.match((await rows(page))[0], /^1\.\S+e6$/);
+  });
+
   await t.test('promotion to mate from a FEN', async () => {
     await newGame(page, { fen: 'k7/2P5/1K6/8/8/8/8/8 w - - 0 1' });
     await waitMoves(page, 0);
