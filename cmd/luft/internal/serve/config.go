@@ -11,7 +11,7 @@ import (
 type Config struct {
 	MaxGames     int           // games played at once
 	MoveTime     time.Duration // Luft's time per move when a game asks for none
-	MaxMoveTime  time.Duration // the longest time per move a game may ask for
+	MaxMoveTime  time.Duration // the longest Luft thinks on a move, on a clock too
 	AnalysisTime time.Duration // how long analysis mode searches each position
 	IdleTimeout  time.Duration // a game untouched this long is closed
 	HashMB       int           // each engine's transposition table
