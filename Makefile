@@ -181,8 +181,11 @@ serve-e2e:
 	cmd/luft/internal/serve/web/e2e/run.sh
 
 ## serve-soak: 20 games at once through luft serve's HTTP API for three minutes: legality, memory, goroutines
+## (CI runs make serve-soak SOAK_TIME=30s)
+SOAK_GAMES ?= 20
+SOAK_TIME ?= 3m
 serve-soak:
-	$(GO) test -tags soak -run '^TestSoak$$' -v -timeout 10m ./cmd/luft/internal/serve -soak.games 20 -soak.time 3m
+	$(GO) test -tags soak -run '^TestSoak$$' -v -timeout 20m ./cmd/luft/internal/serve -soak.games $(SOAK_GAMES) -soak.time $(SOAK_TIME)
 
 ## test-fathom: Syzygy probes of random positions against Debian's fathom (apt-get install fathom)
 test-fathom:
@@ -194,6 +197,7 @@ match-test:
 
 ## ci: everything CI checks
 ci: test test-purego test-race fuzz perft-full tactics match-test serve-e2e
+	$(MAKE) serve-soak SOAK_TIME=30s
 
 ## clean: remove the engine binary
 clean:

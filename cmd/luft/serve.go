@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"net"
+	"net/netip"
 	"os"
 	"os/exec"
 	"os/signal"
@@ -14,23 +15,47 @@ import (
 	"github.com/luftchess/luft/cmd/luft/internal/serve"
 )
 
+const serveUsage = `usage: luft serve [-addr 127.0.0.1:8080] [-open] [flags]
+
+Serves a web page to play Luft in the browser, and prints the address to
+open. Each game has its own engine; the page keeps your games and your
+ladder in the browser. Ctrl-C stops the server.
+
+flags:
+`
+
 // runServe serves a web page to play Luft in the browser until Ctrl-C.
 func runServe(args []string) int {
 	d := serve.DefaultConfig()
 	fs := flag.NewFlagSet("luft serve", flag.ContinueOnError)
+	fs.Usage = func() {
+		fmt.Fprint(fs.Output(), serveUsage)
+		fs.PrintDefaults()
+	}
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on (loopback unless told otherwise)")
 	open := fs.Bool("open", false, "open the page in the default browser")
 	maxGames := fs.Int("max-games", d.MaxGames, "games played at once (each has its own engine)")
 	moveTime := fs.Duration("move-time", d.MoveTime, "Luft's time per move when the page asks for none")
-	maxMoveTime := fs.Duration("max-move-time", d.MaxMoveTime, "the longest time per move a game may ask for")
+	maxMoveTime := fs.Duration("max-move-time", d.MaxMoveTime, "the longest Luft thinks on a move, on a clock too: the most a game may ask for")
 	analysis := fs.Duration("analysis-time", d.AnalysisTime, "how long analysis mode searches each position")
 	idle := fs.Duration("idle", d.IdleTimeout, "close a game left untouched this long")
 	hash := fs.Int("hash", d.HashMB, "each engine's transposition table in MiB")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	if fs.NArg() > 0 || *maxGames < 1 || *moveTime <= 0 || *maxMoveTime < *moveTime || *analysis <= 0 || *idle <= 0 || *hash < 1 {
-		fmt.Fprintln(os.Stderr, "luft serve: bad arguments (see luft serve -h): times must be positive, -max-move-time at least -move-time, -max-games and -hash at least 1")
+	var bad string
+	switch {
+	case fs.NArg() > 0:
+		bad = fmt.Sprintf("unexpected argument %q", fs.Arg(0))
+	case *maxGames < 1 || *hash < 1:
+		bad = "-max-games and -hash must be at least 1"
+	case *moveTime <= 0 || *analysis <= 0 || *idle <= 0:
+		bad = "-move-time, -analysis-time and -idle must be positive"
+	case *maxMoveTime < *moveTime:
+		bad = "-max-move-time must be at least -move-time"
+	}
+	if bad != "" {
+		fmt.Fprintf(os.Stderr, "luft serve: %s (see luft serve -h)\n", bad)
 		return 2
 	}
 	cfg := serve.Config{MaxGames: *maxGames, MoveTime: *moveTime, MaxMoveTime: *maxMoveTime,
@@ -40,8 +65,11 @@ func runServe(args []string) int {
 		fmt.Fprintf(os.Stderr, "luft serve: %v\n", err)
 		return 1
 	}
-	url := "http://" + ln.Addr().String() + "/"
+	url := pageURL(ln.Addr())
 	fmt.Printf("Luft %s: play at %s (Ctrl-C to stop)\n", version, url)
+	if !loopback(ln.Addr()) {
+		fmt.Fprintln(os.Stderr, "luft serve: listening beyond loopback: other machines can reach this server")
+	}
 	if *open {
 		openBrowser(url)
 	}
@@ -53,6 +81,25 @@ func runServe(args []string) int {
 	}
 	fmt.Println("luft serve: stopped")
 	return 0
+}
+
+// pageURL returns the address of the page served on addr: on the
+// loopback address when the server listens on every address.
+func pageURL(addr net.Addr) string {
+	ap, err := netip.ParseAddrPort(addr.String())
+	if err != nil {
+		return "http://" + addr.String() + "/"
+	}
+	if ap.Addr().IsUnspecified() {
+		ap = netip.AddrPortFrom(netip.AddrFrom4([4]byte{127, 0, 0, 1}), ap.Port())
+	}
+	return "http://" + ap.String() + "/"
+}
+
+// loopback reports whether addr is a loopback address.
+func loopback(addr net.Addr) bool {
+	ap, err := netip.ParseAddrPort(addr.String())
+	return err == nil && ap.Addr().Unmap().IsLoopback()
 }
 
 // openBrowser opens url in the desktop's browser, if it can; failing

@@ -3,7 +3,9 @@ package main
 import (
 	"bufio"
 	"io"
+	"net"
 	"net/http"
+	"net/netip"
 	"os"
 	"os/exec"
 	"regexp"
@@ -25,6 +27,8 @@ func TestServeFlags(t *testing.T) {
 		{[]string{"-move-time", "20s", "-max-move-time", "10s"}, 2},
 		{[]string{"-hash", "0"}, 2},
 		{[]string{"-idle", "-1m"}, 2},
+		{[]string{"-analysis-time", "0s"}, 2},
+		{[]string{"-h"}, 2},
 		{[]string{"extra"}, 2},
 		{[]string{"-nonsense"}, 2},
 		{[]string{"-addr", "256.0.0.1:80"}, 1},
@@ -32,6 +36,28 @@ func TestServeFlags(t *testing.T) {
 	for _, tt := range tests {
 		if got := runServe(tt.args); got != tt.want {
 			t.Errorf("luft serve %q returned %d, want %d", tt.args, got, tt.want)
+		}
+	}
+}
+
+func TestServeAddress(t *testing.T) {
+	tests := []struct {
+		addr, url string
+		loopback  bool
+	}{
+		{"127.0.0.1:8080", "http://127.0.0.1:8080/", true},
+		{"[::1]:8080", "http://[::1]:8080/", true},
+		{"0.0.0.0:8080", "http://127.0.0.1:8080/", false},
+		{"[::]:8080", "http://127.0.0.1:8080/", false},
+		{"192.0.2.7:80", "http://192.0.2.7:80/", false},
+	}
+	for _, tt := range tests {
+		addr := net.TCPAddrFromAddrPort(netip.MustParseAddrPort(tt.addr))
+		if got := pageURL(addr); got != tt.url {
+			t.Errorf("pageURL(%s) = %s, want %s", tt.addr, got, tt.url)
+		}
+		if got := loopback(addr); got != tt.loopback {
+			t.Errorf("loopback(%s) = %v, want %v", tt.addr, got, tt.loopback)
 		}
 	}
 }

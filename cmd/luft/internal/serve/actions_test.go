@@ -110,6 +110,22 @@ func TestClockGame(t *testing.T) {
 	}
 }
 
+func TestLongestMoveOnAClock(t *testing.T) {
+	cfg := testConfig()
+	cfg.MaxMoveTime = 200 * time.Millisecond
+	_, ts := newTestServer(t, cfg)
+	// Three hours on the clock: Luft would plan minutes for its move.
+	st := create(t, ts, Settings{Color: "black", BaseMs: 3 * 3600 * 1000})
+	start := time.Now()
+	st = waitState(t, ts, st.ID, idle)
+	if d := time.Since(start); len(st.Moves) != 1 || d > 5*time.Second {
+		t.Fatalf("Luft's first move on a 3-hour clock with -max-move-time 200ms: %d moves after %v", len(st.Moves), d)
+	}
+	if spent := 3*time.Hour - time.Duration(st.Clock.WhiteMs)*time.Millisecond; spent > 5*time.Second {
+		t.Errorf("Luft's clock was charged %v for a move capped at 200 ms", spent)
+	}
+}
+
 func TestRestoreFromMoves(t *testing.T) {
 	_, ts := newTestServer(t, testConfig())
 	st := create(t, ts, Settings{Color: "black", Elo: 1400, Moves: []string{"e2e4", "c7c5", "g1f3"}})

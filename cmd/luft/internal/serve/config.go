@@ -11,7 +11,7 @@ import (
 type Config struct {
 	MaxGames     int           // games played at once
 	MoveTime     time.Duration // Luft's time per move when a game asks for none
-	MaxMoveTime  time.Duration // the longest time per move a game may ask for
+	MaxMoveTime  time.Duration // the longest Luft thinks on a move, on a clock too
 	AnalysisTime time.Duration // how long analysis mode searches each position
 	IdleTimeout  time.Duration // a game untouched this long is closed
 	HashMB       int           // each engine's transposition table
@@ -73,20 +73,16 @@ const fullStrengthRating = 2300
 // ladder returns the levels: UCI_Elo from skill.MinCalibratedElo to
 // skill.MaxCalibratedElo in steps of 100, then full strength.
 func ladder() []Level {
-	measured := map[int]string{
-		1400: "measured: 45% against Stockfish 15.1 at UCI_Elo 1400",
-		1800: "measured: 47.5% against Stockfish 15.1 at UCI_Elo 1800",
-		2000: "measured: 51% against Stockfish 15.1 at UCI_Elo 2000",
-		2200: "measured: 55% against Stockfish 15.1 at UCI_Elo 2200",
-	}
+	// The calibration matches of engine/skill/NOTES.md, 100 games each.
+	measured := map[int]string{1400: "45%", 1800: "47.5%", 2000: "51%", 2200: "55%"}
 	var out []Level
 	for elo := skill.MinCalibratedElo; elo <= skill.MaxCalibratedElo; elo += 100 {
-		note, ok := measured[elo]
-		if !ok {
-			note = "calibrated range: between measured ratings"
+		note := "between two measured levels of the calibrated range"
+		if score, ok := measured[elo]; ok {
+			note = "measured: scored " + score + " in 100 games against Stockfish 15.1 at UCI_Elo " + itoa(elo)
 		}
 		out = append(out, Level{Elo: elo, Rating: elo, Label: "Luft " + itoa(elo), Note: note})
 	}
 	return append(out, Level{Elo: 0, Rating: fullStrengthRating, Label: "Luft full strength",
-		Note: "about Stockfish UCI_Elo 2300 at 10+0.1"})
+		Note: "plays like Stockfish 15.1 at UCI_Elo 2300 or a little above, at 10+0.1"})
 }

@@ -1,12 +1,16 @@
 package serve
 
 import (
+	"encoding/json"
+	"fmt"
 	"net/http"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/luftchess/luft/engine/skill"
 )
 
 func TestNewGameRefusesBadSettings(t *testing.T) {
@@ -21,8 +25,9 @@ func TestNewGameRefusesBadSettings(t *testing.T) {
 		{"FEN without a king", Settings{FEN: "8/8/8/8/8/8/8/K7 w - - 0 1"}, 422, "bad FEN"},
 		{"FEN of garbage", Settings{FEN: "hello"}, 422, "bad FEN"},
 		{"colour", Settings{Color: "green"}, 422, "color must be white or black"},
-		{"level below the ladder", Settings{Elo: 1000}, 422, "elo must be 0 (full strength) or 1400-2200"},
-		{"level above the ladder", Settings{Elo: 2300}, 422, "elo must be"},
+		{"level below the ladder", Settings{Elo: skill.MinCalibratedElo - 1}, 422, fmt.Sprintf("elo must be 0 (full strength) or %d-%d", skill.MinCalibratedElo, skill.MaxCalibratedElo)},
+		{"level above the ladder", Settings{Elo: skill.MaxCalibratedElo + 1}, 422, "elo must be"},
+		{"negative level", Settings{Elo: -1}, 422, "elo must be"},
 		{"move time too long", Settings{MoveTimeMs: 60000}, 422, "moveTimeMs must be 50-10000"},
 		{"move time too short", Settings{MoveTimeMs: 10}, 422, "moveTimeMs must be"},
 		{"clock without base", Settings{IncMs: 1000}, 422, "starting time"},
@@ -116,6 +121,30 @@ func TestUnknownGame(t *testing.T) {
 		code := call(t, ts, r.method, r.path, map[string]string{"move": "e2e4"}, &e)
 		if code != http.StatusNotFound || e.Error == "" {
 			t.Errorf("%s %s: status %d, error %q; want 404 with an error", r.method, r.path, code, e.Error)
+		}
+	}
+}
+
+func TestWrongMethod(t *testing.T) {
+	_, ts := newTestServer(t, testConfig())
+	for _, tt := range []struct{ method, path, allow string }{
+		{"GET", "/api/games/x/move", "POST"},
+		{"PUT", "/api/games", "POST"},
+		{"POST", "/api/config", "GET, HEAD"},
+		{"PATCH", "/api/games/x", "DELETE, GET, HEAD"},
+	} {
+		req, _ := http.NewRequest(tt.method, ts.URL+tt.path, nil)
+		res, err := ts.Client().Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var e apiError
+		err = json.NewDecoder(res.Body).Decode(&e)
+		res.Body.Close()
+		if res.StatusCode != http.StatusMethodNotAllowed || res.Header.Get("Allow") != tt.allow || err != nil ||
+			!strings.Contains(e.Error, "use "+tt.allow) {
+			t.Errorf("%s %s: status %d, Allow %q, error %q (%v); want 405, Allow %q and a JSON error",
+				tt.method, tt.path, res.StatusCode, res.Header.Get("Allow"), e.Error, err, tt.allow)
 		}
 	}
 }

@@ -31,20 +31,51 @@ func New(cfg Config) *Server {
 
 // routes registers the handlers.
 func (s *Server) routes() {
+	api := http.NewServeMux()
+	api.HandleFunc("GET /api/config", s.handleConfig)
+	api.HandleFunc("POST /api/games", s.handleNew)
+	api.HandleFunc("GET /api/games/{id}", s.handleState)
+	api.HandleFunc("DELETE /api/games/{id}", s.handleDelete)
+	api.HandleFunc("POST /api/games/{id}/move", s.handleMove)
+	api.HandleFunc("POST /api/games/{id}/takeback", s.handleTakeback)
+	api.HandleFunc("POST /api/games/{id}/resign", s.handleResign)
+	api.HandleFunc("GET /api/games/{id}/pgn", s.handlePGN)
+	api.HandleFunc("GET /api/games/{id}/events", s.handleEvents)
 	s.mux.Handle("/", pageHandler())
-	s.mux.HandleFunc("GET /api/config", s.handleConfig)
-	s.mux.HandleFunc("POST /api/games", s.handleNew)
-	s.mux.HandleFunc("GET /api/games/{id}", s.handleState)
-	s.mux.HandleFunc("DELETE /api/games/{id}", s.handleDelete)
-	s.mux.HandleFunc("POST /api/games/{id}/move", s.handleMove)
-	s.mux.HandleFunc("POST /api/games/{id}/takeback", s.handleTakeback)
-	s.mux.HandleFunc("POST /api/games/{id}/resign", s.handleResign)
-	s.mux.HandleFunc("GET /api/games/{id}/pgn", s.handlePGN)
-	s.mux.HandleFunc("GET /api/games/{id}/events", s.handleEvents)
-	s.mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
+	s.mux.Handle("/api/", jsonMisses(api))
+}
+
+// jsonMisses serves the API, answering a path it does not know (404) or
+// a method that the path does not take (405, with an Allow header) with a
+// JSON error, as every other error of the API.
+func jsonMisses(api *http.ServeMux) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h, pattern := api.Handler(r)
+		if pattern != "" {
+			api.ServeHTTP(w, r) // which sets the path's values, as Handler does not
+			return
+		}
+		miss := &statusOnly{header: http.Header{}}
+		h.ServeHTTP(miss, r) // the mux's own 404 or 405
+		if allow := miss.header.Get("Allow"); miss.code == http.StatusMethodNotAllowed {
+			w.Header().Set("Allow", allow)
+			writeJSON(w, miss.code, map[string]string{"error": r.Method + " " + r.URL.Path + " is not allowed: use " + allow})
+			return
+		}
 		writeJSON(w, http.StatusNotFound, map[string]string{"error": "no such API call: " + r.Method + " " + r.URL.Path})
 	})
 }
+
+// statusOnly is a ResponseWriter that keeps the status and headers of a
+// reply and throws its body away.
+type statusOnly struct {
+	header http.Header
+	code   int
+}
+
+func (w *statusOnly) Header() http.Header         { return w.header }
+func (w *statusOnly) Write(b []byte) (int, error) { return len(b), nil }
+func (w *statusOnly) WriteHeader(code int)        { w.code = code }
 
 // ServeHTTP serves the page and the API.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {

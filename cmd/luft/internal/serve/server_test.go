@@ -5,11 +5,14 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/luftchess/luft/engine/skill"
 )
 
 func TestPage(t *testing.T) {
@@ -51,16 +54,25 @@ func TestConfigLadder(t *testing.T) {
 	if code := call(t, ts, "GET", "/api/config", nil, &got); code != 200 {
 		t.Fatalf("config: status %d", code)
 	}
-	var elos []int
+	var elos, want []int
 	for _, l := range got.Levels {
 		elos = append(elos, l.Elo)
 	}
-	want := []int{1400, 1500, 1600, 1700, 1800, 1900, 2000, 2100, 2200, 0}
+	// The engine's calibrated range in steps of 100 (1400-2200 today),
+	// then full strength.
+	for elo := skill.MinCalibratedElo; elo <= skill.MaxCalibratedElo; elo += 100 {
+		want = append(want, elo)
+	}
+	want = append(want, 0)
 	if diff := cmp.Diff(want, elos); diff != "" {
 		t.Errorf("ladder (-want +got):\n%s", diff)
 	}
-	if got.MoveTimeMs != 100 || got.Levels[9].Rating != fullStrengthRating {
-		t.Errorf("move time %d, full strength rated %d", got.MoveTimeMs, got.Levels[9].Rating)
+	if !slices.Contains(elos, 1400) || !slices.Contains(elos, 2200) {
+		t.Errorf("the README's measured levels 1400 and 2200 are not on the ladder: %v", elos)
+	}
+	top := got.Levels[len(got.Levels)-1]
+	if got.MoveTimeMs != 100 || top.Rating != fullStrengthRating || top.Rating <= skill.MaxCalibratedElo {
+		t.Errorf("move time %d, full strength rated %d", got.MoveTimeMs, top.Rating)
 	}
 }
 

@@ -16,6 +16,7 @@ type search struct {
 	fen   string // the searched position
 	white bool   // White is to move there
 	done  chan struct{}
+	cap   *time.Timer // stops Luft's search at the server's longest time per move
 }
 
 // waitSlack is how long past its time a search may go before the engine
@@ -47,7 +48,20 @@ func (g *game) think() {
 	}
 	g.search = s
 	g.lines = nil
+	if !g.set.Analysis { // on a long clock Luft might plan a longer move
+		s.cap = time.AfterFunc(g.cfg.MaxMoveTime, func() { g.stopSearch(s) })
+	}
 	go g.await(s, limit+waitSlack)
+}
+
+// stopSearch tells the engine to stop search s and play its best move so
+// far, if s is still under way.
+func (g *game) stopSearch(s *search) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.search == s {
+		_ = g.eng.Send("stop")
+	}
 }
 
 // await waits for the search's bestmove, streaming its lines, and then
@@ -63,6 +77,9 @@ func (g *game) await(s *search, timeout time.Duration) {
 		}
 		g.mu.Unlock()
 	})
+	if s.cap != nil {
+		s.cap.Stop()
+	}
 	g.mu.Lock()
 	if g.search != s {
 		g.mu.Unlock()

@@ -1,8 +1,9 @@
 // End-to-end test of luft serve in a real headless Chromium: starts the
 // binary that LUFT names on a free port, plays a short game by
-// clicking and dragging, reloads the page, takes back, promotes a pawn to
-// mate from a FEN, checks the move list, the result and the PGN, and saves
-// screenshots in out/. Run by run.sh.
+// clicking and dragging, reloads the page, takes back, resigns a rated
+// game, promotes a pawn to mate from a FEN, checks the move list, the
+// result, the ladder and the PGN, analyses, fits a phone's screen, and
+// saves screenshots in out/. Run by run.sh.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
@@ -57,6 +58,7 @@ async function drag(page, from, to) {
 }
 
 const moves = (page) => page.locator('#moves button.move').allTextContents();
+const rows = (page) => page.locator('#moves li').allTextContents();
 
 async function waitMoves(page, n) {
   await page.waitForFunction((n) => document.querySelectorAll('#moves button.move').length === n, n, { timeout: 20000 });
@@ -75,7 +77,15 @@ async function newGame(page, { color = 'white', elo = '1400', time = 'move:500',
 test('play Luft in the browser', async (t) => {
   mkdirSync(out, { recursive: true });
   const { proc, url } = await serve();
-  const browser = await chromium.launch({ executablePath: browserPath, args: ['--no-sandbox'] });
+  // As root (CI) Chromium needs --no-sandbox; on this closed network the
+  // background services must be off, or Chromium keeps trying to reach
+  // Google. Playwright gives each launch a new, empty --user-data-dir.
+  const browser = await chromium.launch({
+    executablePath: browserPath,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync'],
+  });
   t.after(async () => {
     await browser.close();
     proc.kill('SIGINT');
@@ -83,6 +93,7 @@ test('play Luft in the browser', async (t) => {
   const page = await browser.newPage({ viewport: { width: 1100, height: 760 } });
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
+  page.on('dialog', (d) => d.accept()); // "Resign this game?"
   await page.goto(url);
 
   await t.test('a game by clicks and a drag, with Luft replying', async () => {
@@ -93,6 +104,8 @@ test('play Luft in the browser', async (t) => {
     await drag(page, 'g1', 'f3');
     await waitMoves(page, 4);
     assert.equal((await moves(page))[2], 'Nf3');
+    const m = await moves(page);
+    assert.deepEqual(await rows(page), [`1.${m[0]}${m[1]}`, `2.${m[2]}${m[3]}`], 'the move list, numbered');
     await page.waitForFunction(() => !document.getElementById('t-depth').textContent.includes('–'));
   });
 
@@ -112,6 +125,33 @@ test('play Luft in the browser', async (t) => {
     await page.click('#btn-takeback');
     await waitMoves(page, 2);
     assert.equal((await moves(page))[0], 'e4');
+    await page.waitForSelector('#status:has-text("Not rated: a move was taken back")');
+  });
+
+  await t.test('resign: a rated loss on the ladder', async () => {
+    await newGame(page, { elo: '1500', time: 'move:500' });
+    await page.waitForSelector('#status:has-text("Your move")');
+    await click(page, 'd2', 'd4');
+    await waitMoves(page, 2);
+    await page.waitForSelector('#status:has-text("Your move")');
+    await page.click('#btn-resign');
+    await page.waitForSelector('#status.result');
+    assert.match(await page.textContent('#status'), /^0-1 · White resigns\. Your estimate: \d+ \(−\d+\)\.$/);
+    assert.match(await page.textContent('#ladder-summary'), /after 1 game/);
+    assert.deepEqual(await page.locator('#ladder-rows tr:nth-child(2) td').allTextContents(), ['1500', '0', '0', '1']);
+    assert.equal(await page.textContent('#moves li.result'), '0-1');
+  });
+
+  await t.test('Black: Luft opens, the board turned', async () => {
+    await newGame(page, { color: 'black', time: 'move:500' });
+    await waitMoves(page, 1);
+    assert.match(await page.getAttribute('#board', 'class'), /orientation-black/);
+    assert.equal(await page.textContent('#player-bottom .name'), 'You');
+    await page.waitForSelector('#status:has-text("Your move")');
+    await click(page, 'e7', 'e6'); // legal after any first move
+    await waitMoves(page, 3);
+    assert.equal((await moves(page))[1], 'e6');
+    assert.match((await rows(page))[0], /^1\.\S+e6$/);
   });
 
   await t.test('promotion to mate from a FEN', async () => {
@@ -123,8 +163,8 @@ test('play Luft in the browser', async (t) => {
     await waitMoves(page, 1);
     assert.deepEqual(await moves(page), ['c8=Q#']);
     await page.waitForSelector('#status.result');
-    assert.match(await page.textContent('#status'), /^1-0 · White mates/);
-    assert.match(await page.textContent('#ladder-summary'), /after 1 game/);
+    assert.match(await page.textContent('#status'), /^1-0 · White mates\. Not rated: it started from a position of your own\.$/);
+    assert.match(await page.textContent('#ladder-summary'), /after 1 game/); // the resigned game only
     const pgn = await (await page.request.get(new URL(await page.getAttribute('#btn-pgn', 'href'), url).href)).text();
     assert.match(pgn, /\[Result "1-0"\]/);
     assert.match(pgn, /\[FEN "k7\/2P5\/1K6\/8\/8\/8\/8\/8 w - - 0 1"\]/);
@@ -159,6 +199,8 @@ test('play Luft in the browser', async (t) => {
     await page.waitForTimeout(300);
     const box = await page.locator('#board cg-board').boundingBox();
     assert.ok(box.width <= 390 && box.width > 300, 'board fits: ' + box.width);
+    const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(wide <= 390, `the page is ${wide} px wide on a 390 px screen`);
     await page.screenshot({ path: out + 'phone.png', fullPage: true });
   });
 

@@ -12,7 +12,7 @@ import { app, $ } from './state.js';
 import { render, renderClocks, showMessage } from './render.js';
 import { onBoardMove, setupPromotion } from './promotion.js';
 import { setupDialog, openDialog } from './dialog.js';
-import { setState, restore } from './game.js';
+import { setState, restore, tookBack } from './game.js';
 
 async function boot() {
   app.cg = Chessground($('board'), {
@@ -38,7 +38,7 @@ async function boot() {
 }
 
 function setupControls() {
-  $('btn-new').addEventListener('click', openDialog);
+  $('btn-new').addEventListener('click', () => app.config && openDialog());
   $('btn-sound').addEventListener('click', () => {
     sound.toggle();
     showSound();
@@ -49,7 +49,7 @@ function setupControls() {
     app.orientation = app.orientation === 'white' ? 'black' : 'white';
     render();
   });
-  $('btn-takeback').addEventListener('click', () => act(() => api.takeback(app.id)));
+  $('btn-takeback').addEventListener('click', () => act(() => api.takeback(app.id)).then(tookBack));
   $('btn-resign').addEventListener('click', () => {
     if (confirm('Resign this game?')) act(() => api.resign(app.id));
   });
@@ -62,8 +62,8 @@ function setupControls() {
     if (ply !== undefined) navigate(parseInt(ply, 10));
   });
   $('btn-ladder-reset').addEventListener('click', () => {
-    if (confirm('Forget your record against every level?')) {
-      ladder.save(ladder.fresh());
+    if (app.config && confirm('Forget your record against every level?')) {
+      ladder.save(ladder.fresh(app.config.levels));
       render();
     }
   });
@@ -82,7 +82,7 @@ function onKey(e) {
 
 function showSound() {
   const on = sound.enabled();
-  $('btn-sound').textContent = on ? 'Sound on' : 'Sound off';
+  $('btn-sound').textContent = on ? 'Sound: on' : 'Sound: off';
   $('btn-sound').setAttribute('aria-pressed', String(on));
 }
 
@@ -100,13 +100,16 @@ function navigate(ply) {
   render();
 }
 
-// act runs a request whose reply is the game's new state.
+// act runs a request whose reply is the game's new state, and reports
+// whether it succeeded.
 async function act(request) {
-  if (!app.id) return;
+  if (!app.id) return false;
   try {
     setState(await request());
+    return true;
   } catch (e) {
     showMessage(e.message, true);
+    return false;
   }
 }
 

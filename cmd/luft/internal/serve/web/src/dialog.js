@@ -12,9 +12,30 @@ export function setupDialog() {
     o.value = String(lv.elo);
     o.textContent = lv.elo === 0 ? `${lv.label} (about ${lv.rating})` : lv.label;
   }
+  fillTimes($('time-select'), app.config);
   select.addEventListener('change', showNote);
   form.elements.mode.addEventListener('change', showMode);
   form.addEventListener('submit', onSubmit);
+}
+
+// clocks are the clocks offered, base and increment in seconds.
+const clocks = [[3, 2], [5, 3], [10, 5], [15, 10]];
+
+// fillTimes offers Luft's times per move that the server allows, its
+// default chosen, and then the clocks.
+function fillTimes(select, config) {
+  const times = [500, 1000, 3000, 5000, config.moveTimeMs].filter((t) => t <= config.maxMoveTimeMs);
+  for (const ms of [...new Set(times)].sort((a, b) => a - b)) {
+    const o = select.appendChild(document.createElement('option'));
+    o.value = `move:${ms}`;
+    o.textContent = `${ms / 1000} s a move for Luft, no clock`;
+    o.selected = ms === config.moveTimeMs;
+  }
+  for (const [base, inc] of clocks) {
+    const o = select.appendChild(document.createElement('option'));
+    o.value = `clock:${base * 60000}:${inc * 1000}`;
+    o.textContent = `Clock ${base}+${inc} for both`;
+  }
 }
 
 function showNote() {
@@ -29,7 +50,7 @@ function showMode() {
 
 // openDialog shows the dialog with the suggested level chosen.
 export function openDialog() {
-  const next = ladder.suggest(ladder.load(), app.config.levels);
+  const next = ladder.suggest(ladder.load(app.config.levels), app.config.levels);
   $('level-select').value = String(next.elo);
   $('new-error').textContent = '';
   showNote();

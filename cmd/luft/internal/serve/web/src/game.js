@@ -34,8 +34,20 @@ export function setState(st) {
 
 // keep stores what it takes to restore the game after a reload.
 function keep(st) {
-  const saved = { id: st.id, settings: st.settings, startFen: st.startFen, moves: st.moves.map((m) => m.uci) };
+  const saved = {
+    id: st.id, settings: st.settings, startFen: st.startFen, moves: st.moves.map((m) => m.uci),
+    result: st.result, tookBack: app.tookBack,
+  };
   localStorage.setItem(KEY, JSON.stringify(saved));
+}
+
+// tookBack notes that a move of a game against Luft was taken back (when
+// ok): the game no longer counts on the ladder.
+export function tookBack(ok) {
+  if (!ok || !app.state || app.state.settings.analysis || app.tookBack) return;
+  app.tookBack = true;
+  keep(app.state);
+  render();
 }
 
 // restore brings back the stored game: the same game if the server still
@@ -48,6 +60,7 @@ export async function restore() {
     saved = null;
   }
   if (!saved || !saved.id) return false;
+  app.tookBack = !!saved.tookBack;
   try {
     setState(await api.getState(saved.id));
     return true;
@@ -56,6 +69,12 @@ export async function restore() {
       showMessage(e.message, true);
       return true;
     }
+  }
+  if (saved.result && saved.result !== '*') {
+    // The game had ended (and counted); setting it up again from its
+    // moves would reopen a game lost on time or by resigning.
+    localStorage.removeItem(KEY);
+    return false;
   }
   try {
     const settings = { ...saved.settings, fen: saved.startFen, moves: saved.moves };
@@ -85,6 +104,7 @@ export async function startGame(settings) {
   if (old) api.deleteGame(old).catch(() => {});
   app.state = null;
   app.ladderNote = '';
+  app.tookBack = false;
   setState(st);
 }
 
@@ -120,7 +140,12 @@ function countResult(st) {
   if (!level) return;
   const white = st.settings.color === 'white';
   const score = st.result === '1/2-1/2' ? 0.5 : (st.result === '1-0') === white ? 1 : 0;
-  const l = ladder.load();
+  const why = ladder.unrated(st, app.tookBack);
+  if (why) {
+    app.ladderNote = `Not rated: ${why}.`;
+    return;
+  }
+  const l = ladder.load(app.config.levels);
   const delta = ladder.record(l, st.id, level, score);
   if (delta === null) return;
   ladder.save(l);

@@ -2,21 +2,35 @@
 // estimate that moves with each result, kept in localStorage.
 
 const KEY = 'luft.ladder.v1';
-const START = 1400; // the lowest calibrated level: where an unknown player starts
 
-// load returns the stored ladder, or a fresh one.
-export function load(storage = localStorage) {
+// The standard starting position: only games from it count.
+export const START_FEN = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
+
+// load returns the stored ladder, or a fresh one for the levels.
+export function load(levels, storage = localStorage) {
   try {
     const l = JSON.parse(storage.getItem(KEY));
-    if (l && typeof l.rating === 'number' && l.records) return l;
+    if (l && typeof l.rating === 'number' && l.records && Array.isArray(l.counted)) return l;
   } catch (e) {
     // a damaged record starts again
   }
-  return fresh();
+  return fresh(levels);
 }
 
-export function fresh() {
-  return { rating: START, games: 0, records: {}, counted: [] };
+// fresh returns an empty ladder whose estimate starts at the lowest
+// level's rating, where an unknown player starts.
+export function fresh(levels) {
+  return { rating: Math.min(...levels.map((lv) => lv.rating)), games: 0, records: {}, counted: [] };
+}
+
+// unrated returns why a finished game does not count on the ladder, or
+// '' when it does: only games against a level, from the standard
+// position, with no move taken back, count.
+export function unrated(st, tookBack) {
+  if (st.settings.analysis) return 'analysis';
+  if (st.startFen !== START_FEN) return 'it started from a position of your own';
+  if (tookBack) return 'a move was taken back';
+  return '';
 }
 
 export function save(l, storage = localStorage) {

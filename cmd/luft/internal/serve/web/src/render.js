@@ -67,10 +67,15 @@ function renderMoves() {
   let row = null;
   st.moves.forEach((m, i) => {
     if (white || row === null) {
-      row = document.createElement('li');
-      row.value = number;
-      if (!white) row.appendChild(document.createElement('span')).className = 'move empty';
-      ol.appendChild(row);
+      row = ol.appendChild(document.createElement('li'));
+      const num = row.appendChild(document.createElement('span'));
+      num.className = 'num';
+      num.textContent = number + '.';
+      if (!white) {
+        const gap = row.appendChild(document.createElement('span'));
+        gap.className = 'move empty';
+        gap.textContent = '…';
+      }
     }
     const b = row.appendChild(document.createElement('button'));
     b.type = 'button';
@@ -80,6 +85,11 @@ function renderMoves() {
     if (!white) number++;
     white = !white;
   });
+  if (st.result !== '*') {
+    const end = ol.appendChild(document.createElement('li'));
+    end.className = 'result';
+    end.textContent = st.result;
+  }
   const cur = ol.querySelector('.current');
   const box = $('moves-box');
   if (cur) box.scrollTop = cur.offsetTop - box.clientHeight / 2; // the list only, never the page
@@ -148,6 +158,8 @@ function renderStatus() {
     text = st.thinking ? 'Luft is analysing…' : 'Analysis: move either side.';
   } else if (st) {
     text = st.thinking ? 'Luft is thinking…' : st.turn === st.settings.color ? 'Your move.' : '';
+    const why = ladder.unrated(st, app.tookBack);
+    if (why) text += ` Not rated: ${why}.`;
   }
   if (app.view !== null) text = 'Looking back: press → or >| to return. ' + text;
   if (message) {
@@ -173,14 +185,23 @@ export function renderThinking() {
     li.appendChild(document.createElement('b')).textContent = scoreText(l) + ' ';
     li.appendChild(document.createTextNode(fen ? numbered(fen, l.san) : l.pv.join(' ')));
   }
-  const share = whiteShare(best);
+  $('t-idle').hidden = !!best;
+  $('thinking').querySelector('.stats').hidden = !best;
+  const share = finalShare(app.state) ?? whiteShare(best);
   const whiteBottom = app.orientation === 'white';
   const fill = $('evalfill');
   fill.style.height = `${(whiteBottom ? share : 1 - share) * 100}%`;
   fill.className = whiteBottom ? 'white' : 'black';
   $('evalbar').classList.toggle('flipped', !whiteBottom);
-  $('evaltext').textContent = scoreText(best);
+  $('evaltext').textContent = best || !app.state || app.state.result === '*' ? scoreText(best) : app.state.result;
   if (app.cg) renderArrow();
+}
+
+// finalShare is the evaluation bar's White share when the game is over
+// and Luft has no line on its last position (a mate, a resignation).
+function finalShare(st) {
+  if (!st || st.result === '*' || app.view !== null || app.lines.some(Boolean)) return null;
+  return { '1-0': 1, '0-1': 0 }[st.result] ?? 0.5;
 }
 
 function renderControls() {
@@ -199,7 +220,7 @@ function renderControls() {
 
 export function renderLadder() {
   if (!app.config) return;
-  const l = ladder.load();
+  const l = ladder.load(app.config.levels);
   const next = ladder.suggest(l, app.config.levels);
   $('ladder-summary').textContent = l.games === 0
     ? `No rated games yet: your estimate starts at ${l.rating}. Suggested: ${next.label}.`

@@ -12,6 +12,8 @@ export const app = {
   clockAt: 0, // performance.now() when the clocks in state were read
   events: null, // the EventSource of the game
   boardOf: null, // the game whose position the board shows
+  tookBack: false, // a move of this game was taken back: it is not rated
+  ladderNote: '', // what the game's result did to the person's ladder
 };
 
 export const $ = (id) => document.getElementById(id);

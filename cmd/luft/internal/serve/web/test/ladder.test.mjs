@@ -1,7 +1,7 @@
 // Unit tests of the ladder's arithmetic (node --test).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { expected, fresh, record, suggest, load, save } from '../src/ladder.js';
+import { expected, fresh, record, suggest, load, save, unrated, START_FEN } from '../src/ladder.js';
 
 const levels = [1400, 1500, 1600, 1700, 1800, 1900, 2000, 2100, 2200]
   .map((elo) => ({ elo, rating: elo, label: 'Luft ' + elo }))
@@ -14,7 +14,7 @@ test('expected score', () => {
 });
 
 test('a win against an equal level gains half the K factor, once per game', () => {
-  const l = fresh();
+  const l = fresh(levels);
   assert.equal(record(l, 'g1', levels[0], 1), 20);
   assert.equal(l.rating, 1420);
   assert.equal(record(l, 'g1', levels[0], 1), null);
@@ -26,7 +26,7 @@ test('a win against an equal level gains half the K factor, once per game', () =
 });
 
 test('the estimate settles with a smaller K after ten games', () => {
-  const l = fresh();
+  const l = fresh(levels);
   for (let i = 0; i < 10; i++) record(l, 'g' + i, levels[0], 0.5);
   const before = l.rating;
   const delta = record(l, 'last', levels[0], 1);
@@ -45,11 +45,28 @@ test('suggested level follows the estimate', () => {
 test('stored ladders survive damage', () => {
   const store = new Map();
   const storage = { getItem: (k) => store.get(k) ?? null, setItem: (k, v) => store.set(k, v) };
-  assert.deepEqual(load(storage), fresh());
-  const l = fresh();
+  assert.deepEqual(load(levels, storage), fresh(levels));
+  const l = fresh(levels);
   record(l, 'g', levels[2], 1);
   save(l, storage);
-  assert.deepEqual(load(storage), l);
+  assert.deepEqual(load(levels, storage), l);
   store.set('luft.ladder.v1', '{not json');
-  assert.deepEqual(load(storage), fresh());
+  assert.deepEqual(load(levels, storage), fresh(levels));
+  store.set('luft.ladder.v1', '{"rating":1500,"records":{}}');
+  assert.deepEqual(load(levels, storage), fresh(levels));
+});
+
+test('an unknown player starts at the lowest level, whatever the ladder', () => {
+  assert.equal(fresh(levels).rating, 1400);
+  const wider = [{ elo: 1000, rating: 1000 }, ...levels];
+  assert.equal(fresh(wider).rating, 1000);
+  assert.equal(suggest(fresh(wider), wider).elo, 1000);
+});
+
+test('only games from the standard position without takebacks are rated', () => {
+  const game = (settings, startFen = START_FEN) => ({ settings, startFen });
+  assert.equal(unrated(game({ color: 'white', elo: 1400 }), false), '');
+  assert.match(unrated(game({ color: 'white', elo: 1400 }), true), /taken back/);
+  assert.match(unrated(game({ color: 'black', elo: 0 }, 'k7/2P5/1K6/8/8/8/8/8 w - - 0 1'), false), /position of your own/);
+  assert.equal(unrated(game({ analysis: true }), false), 'analysis');
 });
