@@ -101,6 +101,24 @@ func (g *game) san(pv []board.Move) []string {
 	return out
 }
 
+// SAN returns each of the legal moves of pos in standard algebraic
+// notation ("Rc5", "exd6", "e8=Q+").
+func SAN(pos *board.Position, moves []board.Move) ([]string, error) {
+	g, err := newGame(pos.FEN())
+	if err != nil {
+		return nil, err
+	}
+	out := make([]string, len(moves))
+	for i, m := range moves {
+		if san := g.san([]board.Move{m}); len(san) == 1 {
+			out[i] = san[0]
+		} else {
+			return nil, fmt.Errorf("%v is not a legal move in %s", m, pos.FEN())
+		}
+	}
+	return out, nil
+}
+
 // mover returns the side that played move i.
 func (g *game) mover(i int) board.Color {
 	if strings.Fields(g.startFEN)[1] == "b" {
