@@ -43,7 +43,7 @@ test-purego:
 ## test-race: the concurrent packages under the race detector (the board is single-threaded), then
 ## the torture test: 4000 random commands to a race-built binary on four threads
 test-race:
-	$(GO) test -race -skip '^TestTorture$$' ./uci/... ./cmd/luft/internal/match/... ./cmd/luft/internal/serve ./engine ./engine/tt ./engine/skill ./engine/book
+	$(GO) test -race -skip '^TestTorture$$' ./uci/... ./cmd/luft/internal/match/... ./cmd/luft/internal/serve ./engine ./engine/tt ./engine/skill ./engine/book ./engine/syzygy
 	$(GO) test -race -run '^TestTorture$$' -timeout 10m -v ./uci -torture.commands=4000
 
 ## fuzz: bounded fuzzing of the parsers: the board's FEN (standard and Chess960), Syzygy table files, the UCI loop's session, position,
@@ -165,16 +165,18 @@ serve-e2e:
 serve-soak:
 	$(GO) test -tags soak -run '^TestSoak$$' -v -timeout 10m ./cmd/luft/internal/serve -soak.games 20 -soak.time 3m
 
-## test-fathom: Syzygy probes of random positions against Debian's fathom (apt-get install fathom)
+## test-fathom: Syzygy probes against Debian's fathom (apt-get install fathom): WDL and DTZ of over 100,000
+## positions (random ones of every table and those one move on, TestFathomMoves), and random, cursed and
+## rare positions one by one (TestFathom)
 test-fathom:
-	PATH="$$PATH:/usr/games" $(GO) test -tags fathom -run TestFathom -v ./engine/syzygy
+	PATH="$$PATH:/usr/games" $(GO) test -tags fathom -run 'TestFathom' -count=1 -timeout 20m -v ./engine/syzygy
 
 ## match-test: a short real match of Luft against Stockfish at UCI_Elo 1350
 match-test:
 	$(GO) test -tags matchtest -run TestLuftVsStockfish -v -timeout 20m ./cmd/luft/internal/match/
 
 ## ci: everything CI checks
-ci: test test-purego test-race fuzz perft-full tactics match-test serve-e2e
+ci: test test-purego test-race fuzz perft-full tactics test-fathom match-test serve-e2e
 
 ## clean: remove the engine binary
 clean:

@@ -174,6 +174,7 @@ func rareReferences(t *testing.T, tb *Tables, r *rand.Rand, tab *table, n int) [
 }
 
 func TestFathom(t *testing.T) {
+	requireFathom(t)
 	tb := openTestTables(t)
 	seed := uint64(os.Getpid())
 	if *writeReference {
