@@ -17,7 +17,7 @@ TUNE_NODES  ?= 2500
 TUNE_EPOCHS ?= 200
 TUNE_LAMBDA ?= 1e-8
 
-.PHONY: build build-basic run test test-purego test-race serve-e2e serve-soak test-fathom fuzz perft-full perft-bench eval-bench bench tactics calibrate reference ablation time-check ponder-check match-test tune-data tune ci clean help
+.PHONY: build build-basic run test test-purego test-race serve-e2e serve-soak test-fathom bench-fathom fuzz perft-full perft-bench eval-bench bench tactics calibrate reference ablation time-check ponder-check match-test tune-data tune ci clean help
 
 ## build: build the engine binary (make EXE=path builds it there, as OpenBench expects)
 build:
@@ -169,7 +169,12 @@ serve-soak:
 ## positions (random ones of every table and those one move on, TestFathomMoves), and random, cursed and
 ## rare positions one by one (TestFathom)
 test-fathom:
-	PATH="$$PATH:/usr/games" $(GO) test -tags fathom -run 'TestFathom' -count=1 -timeout 20m -v ./engine/syzygy
+	PATH="$$PATH:/usr/games" $(GO) test -tags fathom -run '^TestFathom' -count=1 -timeout 20m -v ./engine/syzygy
+
+## bench-fathom: Syzygy probes per second against fathom's on the same positions (engine/syzygy/NOTES.md)
+bench-fathom:
+	PATH="$$PATH:/usr/games" $(GO) test -tags fathom -run '^TestProbeSpeedVersusFathom$$' -count=1 -v ./engine/syzygy
+	$(GO) test -run '^$$' -bench ProbeWDL -benchmem ./engine/syzygy
 
 ## match-test: a short real match of Luft against Stockfish at UCI_Elo 1350
 match-test:
