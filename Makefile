@@ -17,7 +17,7 @@ TUNE_NODES  ?= 2500
 TUNE_EPOCHS ?= 200
 TUNE_LAMBDA ?= 1e-8
 
-.PHONY: build build-basic run test test-purego test-race serve-e2e serve-soak test-fathom bench-fathom fuzz perft-full perft-bench eval-bench bench tactics calibrate reference ablation time-check ponder-check match-test tune-data tune ci clean help
+.PHONY: build build-basic run test test-purego test-race serve-e2e serve-soak test-fathom bench-fathom tb-match fuzz perft-full perft-bench eval-bench bench tactics calibrate reference ablation time-check ponder-check match-test tune-data tune ci clean help
 
 ## build: build the engine binary (make EXE=path builds it there, as OpenBench expects)
 build:
@@ -175,6 +175,33 @@ test-fathom:
 bench-fathom:
 	PATH="$$PATH:/usr/games" $(GO) test -tags fathom -run '^TestProbeSpeedVersusFathom$$' -count=1 -v ./engine/syzygy
 	$(GO) test -run '^$$' -bench ProbeWDL -benchmem ./engine/syzygy
+
+## tb-match: Luft with the tables of $(SYZYGY) against Stockfish without (full strength, one thread) at
+## $(TB_TC), from each of the 50 won positions of engine/syzygy/testdata/won.epd with Luft on the winning
+## side (the file alternates the winner as luft match alternates colours); then the same without tables.
+## Prints how many games Luft won by mate in each run (so within the fifty-move rule, which the referee
+## applies) and fails unless it won all of them with the tables. TB_POSITIONS=N plays the first N only
+SYZYGY         ?= ../shared/data/syzygy
+TB_TC          ?= tc=10+0.1
+TB_POSITIONS   ?= 50
+TB_CONCURRENCY ?= 1
+# tb_match plays the games with Luft's extra settings $(1) into the PGN $(2) and replays it.
+tb_match = rm -f $(2) && $(RUN) match -engine cmd=$(RUN) name=Luft $(1) \
+	  -engine cmd=$(STOCKFISH) name=sf option.Threads=1 option.Hash=16 -each $(TB_TC) \
+	  -rounds $(TB_POSITIONS) -games 1 -concurrency $(TB_CONCURRENCY) \
+	  -openings file=engine/syzygy/testdata/won.epd format=epd order=sequential -pgnout file=$(2) && \
+	  $(RUN) match -check-pgn $(2)
+# tb_wins counts the games of the PGN $(1) that Luft won by mate (a decisive result with a normal
+# termination), failing when $(2) is 1 and it did not win them all.
+tb_wins = awk -v must=$(2) -v file=$(1) 'function tag(s) { sub(/^[^"]*"/, "", s); sub(/"[^"]*$$/, "", s); return s } \
+	  /^\[White /{w=tag($$0)} /^\[Black /{b=tag($$0)} /^\[Termination /{e=tag($$0)} /^\[Result /{r=tag($$0)} \
+	  /^$$/ && r != "" { n++; if (e == "normal" && (w == "Luft" && r == "1-0" || b == "Luft" && r == "0-1")) won++; r = "" } \
+	  END { printf "%s: Luft won %d of %d games by mate\n", file, won, n; exit must && won < n }' $(1)
+tb-match: build
+	$(call tb_match,option.SyzygyPath=$(SYZYGY),tb-match-tables.pgn)
+	$(call tb_match,,tb-match-none.pgn)
+	@$(call tb_wins,tb-match-none.pgn,0)
+	@$(call tb_wins,tb-match-tables.pgn,1)
 
 ## match-test: a short real match of Luft against Stockfish at UCI_Elo 1350
 match-test:
