@@ -55,7 +55,7 @@ func newTablebases(o Syzygy) tablebases {
 // then probes nothing: the moves kept already hold the result, and the
 // search chooses among them by its own lights.
 func (tb *tablebases) rankRoot(pos *board.Position, root []rootMove) []rootMove {
-	if tb.tables == nil || tb.pieces < pos.Occupied().Count() {
+	if tb.tables == nil || len(root) == 0 || tb.pieces < pos.Occupied().Count() {
 		return root
 	}
 	moves := make([]board.Move, len(root))
@@ -63,7 +63,7 @@ func (tb *tablebases) rankRoot(pos *board.Position, root []rootMove) []rootMove 
 		moves[i] = root[i].move
 	}
 	ranked, byDTZ, ok := tb.tables.ProbeRoot(pos, moves)
-	if !ok {
+	if !ok || len(ranked) == 0 {
 		return root
 	}
 	tb.rootInTB, tb.rootHits = true, len(ranked)

@@ -90,12 +90,20 @@ func TestTablebaseRoot(t *testing.T) {
 		{"drawn", "8/8/3k4/8/2r5/8/4R3/4K3 w - - 0 1", func(s Score) bool { return s == 0 }},
 		{"mate in 1 seen", "k7/8/1K6/8/8/8/8/2Q4r w - - 0 1", func(s Score) bool { return s.IsMate() && s.MateMoves() == 1 }},
 		{"cursed win", "5b2/7K/2r2k2/8/8/8/4R3/8 b - - 0 1", func(s Score) bool { return s > 0 && s < 50 }},
+		{"stalemate", "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", nil},
+		{"checkmate", "k1Q5/8/1K6/8/8/8/8/8 b - - 0 1", nil},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			e := New(Options{HashMB: 1, MultiPV: 4, Syzygy: Syzygy{Tables: tb}})
 			pos := boardtest.Position(t, tc.fen)
 			keep := e.RootMoves(pos, nil)
+			if tc.score == nil {
+				if res := e.Search(context.Background(), pos, Limits{Depth: 3}, nil); len(keep) != 0 || res.Best != board.NoMove {
+					t.Errorf("no legal move, but RootMoves %v and best %v", keep, res.Best)
+				}
+				return
+			}
 			ranked, _, _ := tb.ProbeRoot(pos, nil)
 			for _, rm := range ranked {
 				if slices.Contains(keep, rm.Move) != (rm.Rank == ranked[0].Rank) {
