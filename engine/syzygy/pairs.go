@@ -38,8 +38,8 @@ type pairs struct {
 	lengths int                // code lengths, from minLen on
 	offsets [maxCodeLen]uint16 // first symbol of each code length
 	base    [maxCodeLen]uint64 // smallest left-aligned code of each length
-	symLen  []uint16 // values a symbol stands for, minus one
-	symbols []byte   // three bytes a symbol: two 12-bit halves
+	symLen  []uint16           // values a symbol stands for, minus one
+	symbols []byte             // three bytes a symbol: two 12-bit halves
 
 	index   []byte // six bytes every 2^idxBits positions: block, offset
 	sizes   []byte // two bytes a block: values in it, minus one
