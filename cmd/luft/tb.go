@@ -42,19 +42,23 @@ func runTB(args []string) int {
 	}
 	pos, err := parsePosition(fs.Args())
 	if err != nil {
-		fmt.Fprintf(os.Stderr, "luft tb: %v\n", err)
-		return 2
+		return tbFailed(err, 2)
 	}
 	tb, err := syzygy.Open(*path)
 	if err != nil {
-		fmt.Fprintf(os.Stderr, "luft tb: %v\n", err)
+		tbFailed(err, 0) // a warning: the tables found serve all the same
 	}
 	defer tb.Close()
 	if err := printTB(os.Stdout, tb, pos); err != nil {
-		fmt.Fprintf(os.Stderr, "luft tb: %v\n", err)
-		return 1
+		return tbFailed(err, 1)
 	}
 	return 0
+}
+
+// tbFailed reports err and returns the exit code code.
+func tbFailed(err error, code int) int {
+	fmt.Fprintf(os.Stderr, "luft tb: %v\n", err)
+	return code
 }
 
 // printTB writes the tables' verdict on pos and its moves.

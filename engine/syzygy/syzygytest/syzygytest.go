@@ -10,6 +10,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/luftchess/luft/engine/board/boardtest"
 	"github.com/luftchess/luft/engine/syzygy"
 )
 
@@ -18,20 +19,7 @@ import (
 // missing the test fails under CI=true and is skipped elsewhere.
 func Dir(t testing.TB) string {
 	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Fatal("no go.mod above the working directory")
-		}
-		dir = parent
-	}
+	dir := boardtest.ModuleRoot(t)
 	tables := filepath.Join(dir, "..", "shared", "data", "syzygy")
 	if _, err := os.Stat(tables); errors.Is(err, fs.ErrNotExist) {
 		if os.Getenv("CI") == "true" {
