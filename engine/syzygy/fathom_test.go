@@ -222,7 +222,7 @@ func TestFathom(t *testing.T) {
 //
 // make test-fathom runs it; -fathom.roots sets the positions drawn per
 // table and colouring.
-var fathomRoots = flag.Int("fathom.roots", 100, "random positions per table and colouring for TestFathomMoves")
+var fathomRoots = flag.Int("fathom.roots", 110, "random positions per table and colouring for TestFathomMoves")
 
 // minCompared is what TestFathomMoves must compare at least: positions
 // whose WDL, and positions whose DTZ, both probers gave.
