@@ -2,6 +2,8 @@ package engine
 
 import (
 	"context"
+	"os"
+	"path/filepath"
 	"slices"
 	"testing"
 
@@ -253,5 +255,36 @@ func TestTablebaseThreads(t *testing.T) {
 		if res.Best == board.NoMove || info.TBHits == 0 {
 			t.Errorf("%s: best %v, tbhits %d", fen, res.Best, info.TBHits)
 		}
+	}
+}
+
+// TestTablebaseRootWDLOnly ranks the root by WDL where the DTZ files are
+// missing: the winning moves are kept, and the search goes on probing
+// below them, as nothing else makes progress sure.
+func TestTablebaseRootWDLOnly(t *testing.T) {
+	dir := t.TempDir()
+	for _, name := range []string{"KQvKR", "KQvK", "KRvK"} {
+		data, err := os.ReadFile(filepath.Join(syzygytest.Dir(t), name+".rtbw"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name+".rtbw"), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tb, err := syzygy.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tb.Close()
+	e := New(Options{HashMB: 1, Syzygy: Syzygy{Tables: tb}})
+	const fen = "8/8/3k4/8/8/r7/8/1Q4K1 w - - 0 1" // 20 moves win, 4 lose
+	keep := e.RootMoves(boardtest.Position(t, fen), nil)
+	if len(keep) != 20 || slices.ContainsFunc(keep, func(m board.Move) bool { return m.String() == "b1a2" }) {
+		t.Errorf("kept %v, want the 20 winning moves", keep)
+	}
+	res, info := searchWith(t, e, fen, Limits{Depth: 6})
+	if !slices.Contains(keep, res.Best) || info.Score != Score(tbWin) || info.TBHits <= 24 {
+		t.Errorf("best %v, score %d, tbhits %d; want a winning move, a tablebase win and probes below the root", res.Best, info.Score, info.TBHits)
 	}
 }
