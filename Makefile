@@ -17,7 +17,7 @@ TUNE_NODES  ?= 2500
 TUNE_EPOCHS ?= 200
 TUNE_LAMBDA ?= 1e-8
 
-.PHONY: build build-basic run test test-purego test-race serve-e2e serve-soak test-fathom fuzz perft-full perft-bench eval-bench bench tactics calibrate reference chess960-match ablation time-check ponder-check match-test tune-data tune ci clean help
+.PHONY: build build-basic run test test-purego test-race serve-e2e serve-soak test-fathom bench-fathom tb-match fuzz perft-full perft-bench eval-bench bench tactics calibrate reference chess960-match ablation time-check ponder-check match-test tune-data tune ci clean help
 
 ## build: build the engine binary (make EXE=path builds it there, as OpenBench expects)
 build:
@@ -43,7 +43,7 @@ test-purego:
 ## test-race: the concurrent packages under the race detector (the board is single-threaded), then
 ## the torture test: 4000 random commands to a race-built binary on four threads
 test-race:
-	$(GO) test -race -skip '^TestTorture$$' ./uci/... ./cmd/luft/internal/match/... ./cmd/luft/internal/serve ./engine ./engine/tt ./engine/skill ./engine/book
+	$(GO) test -race -skip '^TestTorture$$' ./uci/... ./cmd/luft/internal/match/... ./cmd/luft/internal/serve ./engine ./engine/tt ./engine/skill ./engine/book ./engine/syzygy
 	$(GO) test -race -run '^TestTorture$$' -timeout 10m -v ./uci -torture.commands=4000
 
 ## fuzz: bounded fuzzing of the parsers: the board's FEN (standard and Chess960), Syzygy table files, the UCI loop's session, position,
@@ -187,16 +187,50 @@ SOAK_TIME ?= 3m
 serve-soak:
 	$(GO) test -tags soak -run '^TestSoak$$' -v -timeout 20m ./cmd/luft/internal/serve -soak.games $(SOAK_GAMES) -soak.time $(SOAK_TIME)
 
-## test-fathom: Syzygy probes of random positions against Debian's fathom (apt-get install fathom)
+## test-fathom: Syzygy probes against Debian's fathom (apt-get install fathom): WDL and DTZ of over 100,000
+## positions (random ones of every table and those one move on, TestFathomMoves), and random, cursed and
+## rare positions one by one (TestFathom)
 test-fathom:
-	PATH="$$PATH:/usr/games" $(GO) test -tags fathom -run TestFathom -v ./engine/syzygy
+	PATH="$$PATH:/usr/games" $(GO) test -tags fathom -run '^TestFathom' -count=1 -timeout 20m -v ./engine/syzygy
+
+## bench-fathom: Syzygy probes per second against fathom's on the same positions (engine/syzygy/NOTES.md)
+bench-fathom:
+	PATH="$$PATH:/usr/games" $(GO) test -tags fathom -run '^TestProbeSpeedVersusFathom$$' -count=1 -v ./engine/syzygy
+	$(GO) test -run '^$$' -bench ProbeWDL -benchmem ./engine/syzygy
+
+## tb-match: Luft with the tables of $(SYZYGY) against Stockfish without (full strength, one thread) at
+## $(TB_TC), from each of the 50 won positions of engine/syzygy/testdata/won.epd with Luft on the winning
+## side (the file alternates the winner as luft match alternates colours); then the same without tables.
+## Prints how many games Luft won by mate in each run (so within the fifty-move rule, which the referee
+## applies) and fails unless it won all of them with the tables. TB_POSITIONS=N plays the first N only
+SYZYGY         ?= ../shared/data/syzygy
+TB_TC          ?= tc=10+0.1
+TB_POSITIONS   ?= 50
+TB_CONCURRENCY ?= 1
+# tb_match plays the games with Luft's extra settings $(1) into the PGN $(2) and replays it.
+tb_match = rm -f $(2) && $(RUN) match -engine cmd=$(RUN) name=Luft $(1) \
+	  -engine cmd=$(STOCKFISH) name=sf option.Threads=1 option.Hash=16 -each $(TB_TC) \
+	  -rounds $(TB_POSITIONS) -games 1 -concurrency $(TB_CONCURRENCY) \
+	  -openings file=engine/syzygy/testdata/won.epd format=epd order=sequential -pgnout file=$(2) && \
+	  $(RUN) match -check-pgn $(2)
+# tb_wins counts the games of the PGN $(1) that Luft won by mate (a decisive result with a normal
+# termination), failing when $(2) is 1 and it did not win them all.
+tb_wins = awk -v must=$(2) -v file=$(1) 'function tag(s) { sub(/^[^"]*"/, "", s); sub(/"[^"]*$$/, "", s); return s } \
+	  /^\[White /{w=tag($$0)} /^\[Black /{b=tag($$0)} /^\[Termination /{e=tag($$0)} /^\[Result /{r=tag($$0)} \
+	  /^$$/ && r != "" { n++; if (e == "normal" && (w == "Luft" && r == "1-0" || b == "Luft" && r == "0-1")) won++; r = "" } \
+	  END { printf "%s: Luft won %d of %d games by mate\n", file, won, n; exit must && won < n }' $(1)
+tb-match: build
+	$(call tb_match,option.SyzygyPath=$(SYZYGY),tb-match-tables.pgn)
+	$(call tb_match,,tb-match-none.pgn)
+	@$(call tb_wins,tb-match-none.pgn,0)
+	@$(call tb_wins,tb-match-tables.pgn,1)
 
 ## match-test: a short real match of Luft against Stockfish at UCI_Elo 1350
 match-test:
 	$(GO) test -tags matchtest -run TestLuftVsStockfish -v -timeout 20m ./cmd/luft/internal/match/
 
 ## ci: everything CI checks
-ci: test test-purego test-race fuzz perft-full tactics match-test serve-e2e
+ci: test test-purego test-race fuzz perft-full tactics test-fathom match-test serve-e2e
 	$(MAKE) serve-soak SOAK_TIME=30s
 
 ## clean: remove the engine binary

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/luftchess/luft/engine/board"
+	"github.com/luftchess/luft/engine/syzygy"
 	"github.com/luftchess/luft/eval/nnue"
 )
 
@@ -50,6 +51,32 @@ type Options struct {
 	// of the hand-crafted evaluation. It must not change while the engine
 	// holds it; several engines and threads may share one.
 	Net *nnue.Network
+
+	// Syzygy are the endgame tablebases the search probes, if any.
+	Syzygy Syzygy
+}
+
+// Syzygy are the settings of tablebase probing, those of Stockfish's
+// Syzygy options. When the root position is in the tables, the search
+// keeps to the moves that hold its result by the tables' distance to
+// zeroing (to WDL, where the DTZ tables are missing); below the root, it
+// probes WDL after captures and pawn moves.
+type Syzygy struct {
+	// Tables are the tables to probe; nil for none. They must stay open
+	// while the engine holds them.
+	Tables *syzygy.Tables
+	// ProbeLimit is the most pieces, kings included, that a position
+	// may have to be probed; 0 for the largest table's count.
+	ProbeLimit int
+	// ProbeDepth is the least depth at which the search probes positions
+	// of ProbeLimit pieces when that is below the largest table's count
+	// (SyzygyProbeDepth); positions with fewer pieces are probed at any
+	// depth.
+	ProbeDepth int
+	// Ignore50MoveRule counts cursed wins and blessed losses, which the
+	// fifty-move rule makes draws, as wins and losses (Syzygy50MoveRule
+	// off).
+	Ignore50MoveRule bool
 }
 
 // Bound tells whether a reported score is exact or only a bound.
@@ -63,7 +90,9 @@ const (
 )
 
 // Score is a search score in centipawns from the side to move's point of
-// view. Scores beyond ±(MateScore-MaxPly) encode a mate distance.
+// view. Scores beyond ±(MateScore-MaxPly) encode a mate distance; the
+// MaxPly scores just short of them are tablebase wins (or losses), the
+// nearer the root the higher, reported in centipawns.
 type Score int32
 
 // Score limits.
@@ -97,7 +126,8 @@ type Info struct {
 	Bound    Bound
 	Nodes    uint64
 	Time     time.Duration
-	HashFull int // permille of the transposition table in use
+	HashFull int    // permille of the transposition table in use
+	TBHits   uint64 // tablebase probes that found their position
 	PV       []board.Move
 
 	CurrMove       board.Move

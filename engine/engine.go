@@ -103,6 +103,7 @@ type run struct {
 	start    time.Time
 	report   func(Info)
 	threads  []*thread
+	tb       tablebases
 
 	// The threads poll done and deadline every checkInterval nodes and
 	// set stop, which every thread then sees. Polling, rather than a
@@ -153,6 +154,16 @@ func (r *run) poll() bool {
 	return false
 }
 
+// tbHits returns the tablebase probes of all threads that found their
+// position, those of the root's moves included.
+func (r *run) tbHits() uint64 {
+	n := uint64(r.tb.rootHits)
+	for _, t := range r.threads {
+		n += t.tbHits.Load()
+	}
+	return n
+}
+
 // nodes returns the nodes searched so far by all threads; exact for the
 // calling main thread, up to 1024 nodes behind for each helper.
 func (r *run) nodes() uint64 {
@@ -186,6 +197,8 @@ func (e *Engine) Search(ctx context.Context, pos *board.Position, lim Limits, re
 	if len(root) == 0 {
 		return Result{}
 	}
+	r.tb = newTablebases(e.opts.Syzygy)
+	root = r.tb.rankRoot(pos, root)
 	r.multiPV = min(e.opts.MultiPV, len(root))
 	e.table.NewSearch()
 
@@ -240,6 +253,20 @@ func (e *Engine) Search(ctx context.Context, pos *board.Position, lim Limits, re
 	r.stop.Store(true)
 	wg.Wait()
 	return main.result()
+}
+
+// RootMoves returns the moves that a Search of pos restricted to
+// searchMoves would search: the legal moves among searchMoves (all legal
+// moves when it holds none), narrowed to those that keep the best result
+// when the root is in the tablebases.
+func (e *Engine) RootMoves(pos *board.Position, searchMoves []board.Move) []board.Move {
+	tb := newTablebases(e.opts.Syzygy)
+	root := tb.rankRoot(pos, rootMoves(pos, searchMoves))
+	moves := make([]board.Move, len(root))
+	for i := range root {
+		moves[i] = root[i].move
+	}
+	return moves
 }
 
 // rootMoves returns the legal moves of pos, restricted to searchMoves when

@@ -29,11 +29,12 @@ func (t *thread) report(depth, n int) {
 			Depth:    depth,
 			SelDepth: max(rm.selDepth, 1),
 			MultiPV:  i + 1,
-			Score:    Score(rm.score),
+			Score:    r.shownScore(rm.score),
 			Bound:    Exact,
 			Nodes:    nodes,
 			Time:     elapsed,
 			HashFull: full,
+			TBHits:   r.tbHits(),
 			PV:       rm.pv,
 		})
 	}
@@ -52,11 +53,12 @@ func (t *thread) reportBound(depth int, b Bound) {
 		Depth:    depth,
 		SelDepth: max(rm.selDepth, 1),
 		MultiPV:  t.pvIdx + 1,
-		Score:    Score(rm.score),
+		Score:    r.shownScore(rm.score),
 		Bound:    b,
 		Nodes:    r.nodes(),
 		Time:     time.Since(r.start),
 		HashFull: t.table.HashFull(),
+		TBHits:   r.tbHits(),
 		PV:       rm.pv,
 	})
 }

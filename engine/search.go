@@ -65,6 +65,7 @@ type thread struct {
 
 	nodes     uint64
 	shared    atomic.Uint64 // nodes, published every checkInterval nodes
+	tbHits    atomic.Uint64 // tablebase probes that found their position
 	nodeLimit uint64
 	others    uint64 // nodes of the helpers at the last check (main thread)
 	stopped   bool
@@ -140,6 +141,7 @@ func (t *thread) prepare(r *run, pos *board.Position, root []rootMove) {
 	t.reported = board.NoMove
 	t.yield = len(r.threads) >= runtime.GOMAXPROCS(0)
 	t.shared.Store(0)
+	t.tbHits.Store(0)
 	t.nodeLimit = math.MaxUint64
 	if r.lim.Nodes > 0 && !r.lim.Infinite && t.id == 0 {
 		t.nodeLimit = r.lim.Nodes
@@ -357,11 +359,11 @@ func (t *thread) settled(ply int) (score int, ok bool) {
 }
 
 // evaluate returns the hand-crafted static evaluation, kept clear of the
-// mate scores. Where a network may evaluate instead, the callers test
+// mate and tablebase scores. Where a network may evaluate instead, the callers test
 // t.net themselves (and call netEvaluate), so that evaluate and
 // staticEval stay small enough to be inlined.
 func (t *thread) evaluate() int {
-	return min(max(t.eval.Evaluate(t.pos), -mateBound+1), mateBound-1)
+	return min(max(t.eval.Evaluate(t.pos), -tbBound+1), tbBound-1)
 }
 
 // netCheck, when not nil, is called at every network evaluation, with the
@@ -370,13 +372,13 @@ func (t *thread) evaluate() int {
 var netCheck func(net *nnue.Network, acc *nnue.Accumulator, pos *board.Position)
 
 // netEvaluate returns the network's evaluation of the position at ply,
-// kept clear of the mate scores.
+// kept clear of the mate and tablebase scores.
 func (t *thread) netEvaluate(ply int) int {
 	acc := &t.accs[ply]
 	if netCheck != nil {
 		netCheck(t.net, acc, t.pos)
 	}
-	return min(max(t.net.Evaluate(acc, t.pos), -mateBound+1), mateBound-1)
+	return min(max(t.net.Evaluate(acc, t.pos), -tbBound+1), tbBound-1)
 }
 
 // staticEval returns the static evaluation of a node not in check: the
@@ -410,6 +412,9 @@ type node struct {
 
 	staticEval int // noEval when in check
 	eval       int // staticEval, sharpened by the table's score
+
+	tbScore int      // a tablebase probe's score that bounds a PV node's
+	tbBound tt.Bound // how it bounds it; 0 for no probe
 }
 
 // search is the fail-soft principal variation search below the root: it
@@ -438,11 +443,19 @@ func (t *thread) search(alpha, beta, depth, ply int, cutNode bool) int {
 	}
 	t.stack[ply+2].killers = [2]board.Move{} // those of another subtree are stale
 	t.evaluateNode(&n)
+	if t.r.tb.pieces > 0 {
+		if score, ok := t.probeTablebase(&n); ok {
+			return score
+		}
+	}
 	if score, ok := t.pruneNode(&n); ok {
 		return score
 	}
 	best, bestMove, final := t.searchMoves(&n)
 	if !final {
+		if n.tbBound != 0 {
+			best = finishTablebase(&n, best)
+		}
 		t.store(&n, best, bestMove)
 	}
 	return best
@@ -515,7 +528,7 @@ func (t *thread) pruneNode(n *node) (score int, ok bool) {
 func (t *thread) nullMove(n *node) (score int, ok bool) {
 	pos, depth, beta, ply := t.pos, n.depth, n.beta, n.ply
 	us := pos.SideToMove()
-	if depth < 3 || n.eval < beta || n.staticEval < beta || beta <= -mateBound ||
+	if depth < 3 || n.eval < beta || n.staticEval < beta || beta <= -tbBound ||
 		ply < t.nmpMinPly || t.stack[ply-1].move == board.NoMove || !pos.NonPawnMaterial(us) {
 		return 0, false
 	}
@@ -532,8 +545,8 @@ func (t *thread) nullMove(n *node) (score int, ok bool) {
 		return 0, true
 	case score < beta:
 		return 0, false
-	case score >= mateBound:
-		score = beta // a mate found by passing is no proof
+	case score >= tbBound:
+		score = beta // a mate or tablebase win found by passing is no proof
 	}
 	endgame := (pos.ByColor(us) &^ (pos.ByType(board.Pawn) | pos.ByType(board.King))).Count() <= 1
 	if t.nmpMinPly != 0 || (depth < 12 && !endgame) {
@@ -579,7 +592,7 @@ func (t *thread) searchMoves(n *node) (best int, bestMove board.Move, final bool
 		if quiet {
 			quietHist = mp.quietHistory(m)
 		}
-		if mayPrune && best > -mateBound && t.pruneMove(n, m, alpha, moveCount, quiet, givesCheck) {
+		if mayPrune && best > -tbBound && t.pruneMove(n, m, alpha, moveCount, quiet, givesCheck) {
 			continue
 		}
 		newDepth, reduced := n.depth-1, 0
@@ -692,7 +705,7 @@ func (t *thread) extension(n *node, m board.Move, givesCheck bool) (ext, score i
 func (t *thread) singular(n *node, m board.Move) (ext, score int, cut bool) {
 	if t.r.features&SingularExtension == 0 || n.depth < 8 || n.excluded != board.NoMove ||
 		n.entry.Bound&tt.Lower == 0 || int(n.entry.Depth) < n.depth-3 ||
-		n.ttScore <= -mateBound || n.ttScore >= mateBound {
+		n.ttScore <= -tbBound || n.ttScore >= tbBound {
 		return 0, 0, false
 	}
 	sBeta := n.ttScore - 2*n.depth
@@ -957,13 +970,13 @@ func cutoff(b tt.Bound, score, alpha, beta int) bool {
 	return b == tt.Exact || b == tt.Lower && score >= beta || b == tt.Upper && score <= alpha
 }
 
-// scoreToTT converts a mate score from distance-to-root, as the search
-// uses it, to distance-to-this-node, as the table stores it.
+// scoreToTT converts a mate or tablebase score from distance-to-root, as
+// the search uses it, to distance-to-this-node, as the table stores it.
 func scoreToTT(s, ply int) int {
 	switch {
-	case s >= mateBound:
+	case s >= tbBound:
 		return s + ply
-	case s <= -mateBound:
+	case s <= -tbBound:
 		return s - ply
 	}
 	return s
@@ -972,22 +985,21 @@ func scoreToTT(s, ply int) int {
 // scoreFromTT undoes scoreToTT at ply, for a node whose fifty-move
 // counter is rule50. The table does not know the counter: a mate stored
 // from a node with fewer reversible moves behind it may lie beyond the
-// fifty-move rule here, where it is no proven mate. Such a mate comes back
-// as a score just short of the mate range instead, as in Stockfish's
-// value_from_tt: still a win (or loss) for the search to aim at (or
-// avoid), but not a mate. A mate on the hundredth ply stands, as
+// fifty-move rule here, where it is no proven mate, and so may a
+// tablebase win whose probe lies too many plies away. Such a score comes
+// back as one just short of the tablebase range instead, as in
+// Stockfish's value_from_tt: still a win (or loss) for the search to aim
+// at (or avoid), but no proof. A mate on the hundredth ply stands, as
 // checkmate ends the game before the rule draws it.
 func scoreFromTT(s, ply, rule50 int) int {
 	switch {
-	case s >= mateBound:
-		if mate-s > 100-rule50 {
-			return mateBound - 1
-		}
+	case s >= mateBound && mate-s > 100-rule50, s >= tbBound && s < mateBound && tbWin-s > 100-rule50:
+		return tbBound - 1
+	case s <= -mateBound && mate+s > 100-rule50, s <= -tbBound && s > -mateBound && tbWin+s > 100-rule50:
+		return -tbBound + 1
+	case s >= tbBound:
 		return s - ply
-	case s <= -mateBound:
-		if mate+s > 100-rule50 {
-			return -mateBound + 1
-		}
+	case s <= -tbBound:
 		return s + ply
 	}
 	return s

@@ -348,6 +348,9 @@ func TestScoreTT(t *testing.T) {
 		{mate - 10, 4, mate - 6},   // mate in 10 plies from the root is mate in 6 from here
 		{-mate + 10, 4, -mate + 6}, // same for being mated
 		{-300, 20, -300},
+		{tbWin - 10, 4, tbWin - 6}, // a tablebase win probed 10 plies from the root
+		{-tbWin + 10, 4, -tbWin + 6},
+		{tbBound - 1, 7, tbBound - 1}, // the largest evaluation is no tablebase score
 	}
 	for _, tc := range tests {
 		if got := scoreToTT(tc.score, tc.ply); got != tc.stored {
@@ -364,12 +367,16 @@ func TestScoreTT(t *testing.T) {
 func TestScoreFromTTFiftyMoves(t *testing.T) {
 	tests := []struct{ stored, ply, rule50, want int }{
 		{mate - 6, 4, 0, mate - 10},
-		{mate - 6, 4, 94, mate - 10},     // mate on the hundredth ply: checkmate stands
-		{mate - 6, 4, 95, mateBound - 1}, // the rule draws first
-		{mate - 1, 90, 99, mate - 91},    // mate in 1 at 99
-		{-mate + 6, 4, 94, -mate + 10},   // being mated, likewise
-		{-mate + 6, 4, 95, -mateBound + 1},
+		{mate - 6, 4, 94, mate - 10},   // mate on the hundredth ply: checkmate stands
+		{mate - 6, 4, 95, tbBound - 1}, // the rule draws first
+		{mate - 1, 90, 99, mate - 91},  // mate in 1 at 99
+		{-mate + 6, 4, 94, -mate + 10}, // being mated, likewise
+		{-mate + 6, 4, 95, -tbBound + 1},
 		{500, 4, 99, 500},
+		{tbWin - 6, 4, 94, tbWin - 10},  // a tablebase win 6 plies below
+		{tbWin - 6, 4, 95, tbBound - 1}, // too far for the counter
+		{-tbWin + 6, 4, 94, -tbWin + 10},
+		{-tbWin + 6, 4, 95, -tbBound + 1},
 	}
 	for _, tc := range tests {
 		if got := scoreFromTT(tc.stored, tc.ply, tc.rule50); got != tc.want {

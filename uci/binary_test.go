@@ -289,7 +289,7 @@ func checkInfoLine(t *testing.T, line string) {
 	}
 	for i := 1; i < len(f); i++ {
 		switch f[i] {
-		case "depth", "seldepth", "multipv", "nodes", "nps", "hashfull", "time", "currmovenumber":
+		case "depth", "seldepth", "multipv", "nodes", "nps", "hashfull", "tbhits", "time", "currmovenumber":
 			if i+1 >= len(f) {
 				t.Errorf("%q: %s without a value", line, f[i])
 				return
@@ -541,7 +541,7 @@ func TestBinaryHardening(t *testing.T) {
 		{[]string{"setoption name Hash value 65536"}, "option Hash unchanged"},
 		{[]string{"setoption name Threads value 1024"}, "option Threads unchanged"},
 		{[]string{"setoption name UCI_Chess960 value 1"}, "option UCI_Chess960 unchanged"},
-		{[]string{"setoption name SyzygyPath value /tmp"}, "no such option: SyzygyPath"},
+		{[]string{"setoption name SyzygyPath value /nonexistent/syzygy"}, "syzygy: open /nonexistent/syzygy: no such file or directory"},
 		{[]string{"setoption name UCI_Elo value 2800"}, "option UCI_Elo unchanged"},
 		{[]string{"setoption name BookFile value /dev/zero"}, "not a regular file"},
 		{[]string{"foobar"}, "unknown command: foobar"},

@@ -21,6 +21,7 @@ type settings struct {
 	showWDL bool
 	play    playSettings
 	eval    evalSettings
+	syzygy  syzygySettings
 }
 
 // evalSettings choose the evaluation: the network of EvalFile (the
@@ -74,8 +75,7 @@ type option struct {
 
 // optionTable lists every option in the order the uci command declares them.
 // Adding an option is adding one line here. An option is declared only
-// when it works over its whole range: tablebases are not declared until
-// Luft supports them.
+// when it works over its whole range.
 var optionTable = []option{
 	memorySpin("Threads", 1, engine.MaxThreads, func(o *engine.Options) *int { return &o.Threads }),
 	memorySpin("Hash", 16, engine.MaxHashMB(), func(o *engine.Options) *int { return &o.HashMB }),
@@ -94,6 +94,10 @@ var optionTable = []option{
 	check("UCI_LimitStrength", false, func(s *session, v bool) { s.settings.play.limitStrength = v }),
 	spin("UCI_Elo", 1500, skill.MinCalibratedElo, skill.MaxCalibratedElo, func(s *session, v int) { s.settings.play.elo = v }),
 	spin("Skill Level", skill.MaxSkill, 0, skill.MaxSkill, func(s *session, v int) { s.settings.play.skillLevel = v }),
+	{name: "SyzygyPath", kind: "string", set: setSyzygyPath},
+	spin("SyzygyProbeDepth", 1, 1, 100, func(s *session, v int) { s.syzygyOption(func(z *syzygySettings) { z.probeDepth = v }) }),
+	check("Syzygy50MoveRule", true, func(s *session, v bool) { s.syzygyOption(func(z *syzygySettings) { z.rule50 = v }) }),
+	spin("SyzygyProbeLimit", 7, 0, 7, func(s *session, v int) { s.syzygyOption(func(z *syzygySettings) { z.probeLimit = v }) }),
 }
 
 // setBookFile reads the Polyglot book named by value (none when empty).

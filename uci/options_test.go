@@ -14,6 +14,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/luftchess/luft/engine"
+	"github.com/luftchess/luft/engine/syzygy"
 	"github.com/luftchess/luft/eval/nnue"
 	"github.com/luftchess/luft/eval/nnue/nets"
 )
@@ -46,15 +47,10 @@ func TestOptionDeclarations(t *testing.T) {
 		}
 		names[o.name] = true
 	}
-	for _, n := range []string{"Hash", "Threads", "Ponder", "MultiPV", "Move Overhead", "UCI_ShowWDL", "Clear Hash", "OwnBook", "BookFile", "EvalFile", "Use NNUE", "UCI_LimitStrength", "UCI_Elo", "Skill Level", "UCI_Chess960"} {
+	for _, n := range []string{"Hash", "Threads", "Ponder", "MultiPV", "Move Overhead", "UCI_ShowWDL", "Clear Hash", "OwnBook", "BookFile", "EvalFile", "Use NNUE", "UCI_LimitStrength", "UCI_Elo", "Skill Level", "UCI_Chess960",
+		"SyzygyPath", "SyzygyProbeDepth", "Syzygy50MoveRule", "SyzygyProbeLimit"} {
 		if !names[n] {
 			t.Errorf("option %q is not declared", n)
-		}
-	}
-	// Declared only once they work.
-	for _, n := range []string{"SyzygyPath"} {
-		if names[n] {
-			t.Errorf("option %q is declared, but Luft does not support it", n)
 		}
 	}
 }
@@ -64,9 +60,11 @@ func TestOptionDeclarations(t *testing.T) {
 // is bounded by what this machine can hold.
 func TestDeclaredRanges(t *testing.T) {
 	want := map[string][2]int{
-		"UCI_Elo": {1400, 2200},
-		"Threads": {1, engine.MaxThreads},
-		"Hash":    {1, engine.MaxHashMB()},
+		"UCI_Elo":          {1400, 2200},
+		"Threads":          {1, engine.MaxThreads},
+		"Hash":             {1, engine.MaxHashMB()},
+		"SyzygyProbeDepth": {1, 100},
+		"SyzygyProbeLimit": {0, 7},
 	}
 	for name, r := range want {
 		o, ok := findOption(name)
@@ -80,7 +78,8 @@ func TestDeclaredRanges(t *testing.T) {
 }
 
 func TestDefaultOptions(t *testing.T) {
-	want := engine.Options{HashMB: 16, Threads: 1, MultiPV: 1, MoveOverhead: 30 * time.Millisecond}
+	want := engine.Options{HashMB: 16, Threads: 1, MultiPV: 1, MoveOverhead: 30 * time.Millisecond,
+		Syzygy: engine.Syzygy{ProbeLimit: 7, ProbeDepth: 1}}
 	if diff := cmp.Diff(want, DefaultOptions()); diff != "" {
 		t.Errorf("DefaultOptions mismatch (-want +got):\n%s", diff)
 	}
@@ -92,9 +91,37 @@ var defaultPlay = playSettings{elo: 1500, skillLevel: 20}
 // defaultEval is the default of the evaluation options.
 var defaultEval = evalSettings{useNNUE: useNNUEDefault, net: nets.Default()}
 
+// defaultSyzygy is the default of the tablebase options.
+var defaultSyzygy = syzygySettings{probeDepth: 1, probeLimit: 7, rule50: true}
+
 // sameNetwork compares networks by identity: settings hold the one that
 // was read, not a copy.
 var sameNetwork = cmp.Comparer(func(a, b *nnue.Network) bool { return a == b })
+
+// sameTables compares open tables by what they hold.
+var sameTables = cmp.Options{
+	cmp.Comparer(func(a, b *syzygy.Tables) bool { return (a == nil) == (b == nil) && tableCount(a) == tableCount(b) }),
+	cmp.Comparer(func(a, b *tableSet) bool {
+		return (a == nil) == (b == nil) && (a == nil || tableCount(a.Tables) == tableCount(b.Tables))
+	}),
+}
+
+func tableCount(tb *syzygy.Tables) int {
+	if tb == nil {
+		return -1
+	}
+	n, _ := tb.Count()
+	return n
+}
+
+// withSyzygyPath returns the default settings with SyzygyPath path,
+// whose directories hold no tables.
+func withSyzygyPath(path string) settings {
+	s := defaultSettings()
+	s.syzygy.path, s.syzygy.tables = path, &tableSet{Tables: &syzygy.Tables{}}
+	s.engine.Syzygy.Tables = s.syzygy.tables.Tables
+	return s
+}
 
 func TestSetOption(t *testing.T) {
 	tests := []struct {
@@ -102,20 +129,29 @@ func TestSetOption(t *testing.T) {
 		want  settings
 		info  int // info string lines expected
 	}{
-		{[]string{"setoption name Hash value 256"}, settings{play: defaultPlay, eval: defaultEval, engine: engine.Options{HashMB: 256, Threads: 1, MultiPV: 1, MoveOverhead: 30 * time.Millisecond}}, 0},
+		{[]string{"setoption name Hash value 256"}, settings{play: defaultPlay, eval: defaultEval, syzygy: defaultSyzygy, engine: engine.Options{HashMB: 256, Threads: 1, MultiPV: 1, MoveOverhead: 30 * time.Millisecond, Syzygy: defaultSyzygy.engineOptions()}}, 0},
 		{[]string{"setoption name move overhead value 250", "setoption name THREADS value 4"},
-			settings{play: defaultPlay, eval: defaultEval, engine: engine.Options{HashMB: 16, Threads: 4, MultiPV: 1, MoveOverhead: 250 * time.Millisecond}}, 0},
+			settings{play: defaultPlay, eval: defaultEval, syzygy: defaultSyzygy, engine: engine.Options{HashMB: 16, Threads: 4, MultiPV: 1, MoveOverhead: 250 * time.Millisecond, Syzygy: defaultSyzygy.engineOptions()}}, 0},
 		{[]string{"setoption name Hash value 0", "setoption name Threads value 100000", "setoption name MultiPV value abc", "setoption name Ponder value maybe"},
 			defaultSettings(), 4},
 		{[]string{"setoption name Nonsense value 1", "setoption name", "setoption"}, defaultSettings(), 3},
-		{[]string{`setoption name SyzygyPath value C:\tb dir\5;C:\tb dir\6`, "setoption name UCI_Chess960 value yes"}, defaultSettings(), 2},
+		// On Unix, three directories "C", "\tb dir\5;C" and "\tb dir\6": missing.
+		{[]string{`setoption name SyzygyPath value C:\tb dir\5;C:\tb dir\6`, "setoption name UCI_Chess960 value yes"},
+			withSyzygyPath(`C:\tb dir\5;C:\tb dir\6`), 4},
 		{[]string{"setoption name uci_chess960 value TRUE", "setoption name UCI_Chess960 value False"}, defaultSettings(), 0},
+		{[]string{"setoption name SyzygyProbeLimit value 0", "setoption name SyzygyProbeDepth value 0",
+			"setoption name Syzygy50MoveRule value 1", "setoption name SyzygyProbeLimit value 8", "setoption name SyzygyPath value <empty>"},
+			func() settings {
+				s := defaultSettings()
+				s.syzygy.probeLimit, s.engine.Syzygy.ProbeLimit = 0, 0
+				return s
+			}(), 3},
 		{[]string{"setoption name Hash value 65536", "setoption name Hash value " + strconv.Itoa(engine.MaxHashMB()+1),
 			"setoption name Threads value 1024", "setoption name Threads value 99999999999999999999"}, defaultSettings(), 4},
 		{[]string{"setoption name UCI_ShowWDL value true", "setoption name Ponder value TRUE"},
-			settings{play: defaultPlay, eval: defaultEval, engine: DefaultOptions(), showWDL: true, ponder: true}, 0},
+			settings{play: defaultPlay, eval: defaultEval, syzygy: defaultSyzygy, engine: DefaultOptions(), showWDL: true, ponder: true}, 0},
 		{[]string{"setoption name UCI_LimitStrength value true", "setoption name UCI_Elo value 1434", "setoption name Skill Level value 3", "setoption name OwnBook value true"},
-			settings{engine: DefaultOptions(), eval: defaultEval, play: playSettings{ownBook: true, limitStrength: true, elo: 1434, skillLevel: 3}}, 0},
+			settings{engine: DefaultOptions(), eval: defaultEval, syzygy: defaultSyzygy, play: playSettings{ownBook: true, limitStrength: true, elo: 1434, skillLevel: 3}}, 0},
 		{[]string{"setoption name UCI_Elo value 1399", "setoption name UCI_Elo value 2201", "setoption name UCI_Elo value 2800",
 			"setoption name Skill Level value 21", "setoption name BookFile value /nonexistent/book.bin", "setoption name BookFile value /dev/zero"},
 			defaultSettings(), 6},
@@ -126,7 +162,7 @@ func TestSetOption(t *testing.T) {
 		for _, l := range tt.lines {
 			s.handle(parseLine(l))
 		}
-		if diff := cmp.Diff(tt.want, s.settings, cmp.AllowUnexported(settings{}, playSettings{}, evalSettings{}), sameNetwork); diff != "" {
+		if diff := cmp.Diff(tt.want, s.settings, cmp.AllowUnexported(settings{}, playSettings{}, evalSettings{}, syzygySettings{}), sameNetwork, sameTables); diff != "" {
 			t.Errorf("%q: settings mismatch (-want +got):\n%s", tt.lines, diff)
 		}
 		if n := strings.Count(out.String(), "info string "); n != tt.info || strings.Count(out.String(), "\n") != n {

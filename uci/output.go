@@ -100,6 +100,8 @@ func formatInfo(in engine.Info, showWDL, chess960 bool) string {
 	b = strconv.AppendUint(b, nps(in.Nodes, in.Time), 10)
 	b = append(b, " hashfull "...)
 	b = strconv.AppendInt(b, int64(min(max(in.HashFull, 0), 1000)), 10)
+	b = append(b, " tbhits "...)
+	b = strconv.AppendUint(b, in.TBHits, 10)
 	b = append(b, " time "...)
 	b = strconv.AppendInt(b, ms, 10)
 	if len(in.PV) > 0 {

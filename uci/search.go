@@ -91,10 +91,17 @@ func (s *session) goSearch(g goParams, start time.Time) {
 	}
 	s.search = sr
 	searchPos := pos.Clone()
+	tables := s.settings.syzygy.tables
 	go func() {
 		defer close(sr.done)
 		defer cancel()
 		res := s.searcher.Search(ctx, searchPos, lim, sr.report)
+		if tables != nil {
+			// Files found bad when a probe first opened them.
+			for _, line := range tables.news() {
+				s.infof("%s", line)
+			}
+		}
 		if sr.hold {
 			<-sr.release
 		}

@@ -726,6 +726,11 @@ func sortedTokens(pos *chess.Position, chess960 bool) []string {
 	return moves
 }
 
+// tortureTables is a SyzygyPath value: the shared tables, seen from the
+// package's directory, where the engine runs (missing tables are one
+// more bad value).
+const tortureTables = "../../shared/data/syzygy"
+
 // tortureGen generates the command stream.
 type tortureGen struct {
 	r     *rand.Rand
@@ -1112,6 +1117,8 @@ func (g *tortureGen) optionLine() string {
 	default:
 		if strings.EqualFold(o.name, "BookFile") {
 			value = g.pick(g.books...)
+		} else if strings.EqualFold(o.name, "SyzygyPath") {
+			value = g.pick(tortureTables, tortureTables+":/nonexistent/syzygy", "", "<empty>", g.randomText(1+g.r.IntN(200)))
 		} else {
 			value = g.pick("", "<empty>", "/nonexistent/luft", "relative/path", " spaced  value ", g.randomText(1+g.r.IntN(2000)))
 		}

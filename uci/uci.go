@@ -282,8 +282,10 @@ func (s *session) idle() bool {
 // It must be called only when idle.
 func (s *session) sync() {
 	if s.settings.engine != s.applied {
+		old := s.applied
 		s.searcher.SetOptions(s.settings.engine)
 		s.applied = s.settings.engine
+		s.retireTables(old)
 	}
 	if s.pendingNewGame {
 		s.searcher.NewGame()

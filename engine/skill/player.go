@@ -138,7 +138,7 @@ func (p *Player) searchLimited(ctx context.Context, pos *board.Position, lim eng
 	// once the iteration is complete; lines gathers them and done keeps
 	// the last complete set. A last lone line may follow when an
 	// unfinished iteration changed the best move.
-	want := min(o.MultiPV, rootMoves(pos, lim.SearchMoves))
+	want := min(o.MultiPV, p.rootMoves(pos, lim.SearchMoves))
 	var lines, done []engine.Info
 	res := p.engine.Search(ctx, pos, p.level.Limits(lim), func(in engine.Info) {
 		if in.CurrMove == board.NoMove && in.Bound == engine.Exact && len(in.PV) > 0 {
@@ -183,9 +183,20 @@ func (p *Player) searchLimited(ctx context.Context, pos *board.Position, lim eng
 	return res
 }
 
+// rootLister is a Searcher that says which moves it searches at the root:
+// *engine.Engine, which keeps to the moves that hold the result when the
+// root is in its tablebases.
+type rootLister interface {
+	RootMoves(pos *board.Position, searchMoves []board.Move) []board.Move
+}
+
 // rootMoves counts the moves the engine searches at the root of pos: the
-// legal moves among searchMoves, or all legal moves when there are none.
-func rootMoves(pos *board.Position, searchMoves []board.Move) int {
+// legal moves among searchMoves, or all legal moves when there are none,
+// unless the engine says otherwise.
+func (p *Player) rootMoves(pos *board.Position, searchMoves []board.Move) int {
+	if rl, ok := p.engine.(rootLister); ok {
+		return len(rl.RootMoves(pos, searchMoves))
+	}
 	var l board.MoveList
 	pos.GenerateLegal(&l)
 	n := 0

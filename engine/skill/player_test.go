@@ -3,12 +3,14 @@ package skill
 import (
 	"context"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/luftchess/luft/engine"
 	"github.com/luftchess/luft/engine/board"
+	"github.com/luftchess/luft/engine/syzygy/syzygytest"
 )
 
 // fakeEngine reports two iterations of scripted lines, as many as its
@@ -268,5 +270,34 @@ func TestPlayerUnfinishedIteration(t *testing.T) {
 	}
 	if played[e4] == 0 || played[d4] == 0 || played[c4] == 0 || len(played) != 3 {
 		t.Errorf("played %v; want e4, d4 and c4", played)
+	}
+}
+
+// TestPlayerTablebases checks a weak level in a position the tables hold:
+// it chooses among the moves that keep the win, which are fewer than the
+// lines it asks for, and plays more than one of them.
+func TestPlayerTablebases(t *testing.T) {
+	tb := syzygytest.Open(t)
+	e := engine.New(engine.Options{HashMB: 1, Syzygy: engine.Syzygy{Tables: tb}})
+	p := NewPlayer(e, e.Options(), rand.New(rand.NewPCG(3, 4)))
+	p.SetLevel(Level{Elo: 1, Depth: 3, MultiPV: 6, Spread: 1e6, MaxLoss: 1e6})
+	pos, err := board.ParseFEN("8/8/8/8/2k3r1/8/1K6/B7 b - - 0 1") // wins: Rg5, Rg6, Rg8
+	if err != nil {
+		t.Fatal(err)
+	}
+	keep := e.RootMoves(pos, nil)
+	if len(keep) != 3 {
+		t.Fatalf("the engine keeps %v, want the three winning moves", keep)
+	}
+	played := map[board.Move]int{}
+	for range 30 {
+		res := p.Search(context.Background(), pos, engine.Limits{}, nil)
+		played[res.Best]++
+		if !slices.Contains(keep, res.Best) {
+			t.Fatalf("played %v, which does not keep the win", res.Best)
+		}
+	}
+	if len(played) < 2 {
+		t.Errorf("played only %v", played)
 	}
 }

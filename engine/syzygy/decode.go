@@ -73,23 +73,24 @@ func (d *pairs) decodeBlock(block uint32, lit int) (sym, rest int, ok bool) {
 	code := uint64(d.word(at))<<32 | uint64(d.word(at+4))
 	at += 8
 	used := uint(0) // bits consumed since the last refill
+	symLen := d.symLen
 	for {
+		// The last base is 0; the mask spares the bounds checks.
 		l := 0
-		for l < len(d.base) && code < d.base[l] {
+		for code < d.base[l&(maxCodeLen-1)] {
 			l++
 		}
-		if l == len(d.base) {
-			return 0, 0, false
-		}
+		l &= maxCodeLen - 1
 		length := uint(d.minLen + l)
 		sym = int(d.offsets[l]) + int((code-d.base[l])>>(64-length))
-		if sym >= len(d.symLen) {
+		if uint(sym) >= uint(len(symLen)) {
 			return 0, 0, false
 		}
-		if lit <= int(d.symLen[sym]) {
+		n := int(symLen[sym])
+		if lit <= n {
 			return sym, lit, true
 		}
-		lit -= int(d.symLen[sym]) + 1
+		lit -= n + 1
 		code <<= length
 		used += length
 		if used >= 32 {

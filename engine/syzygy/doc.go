@@ -8,6 +8,12 @@
 //	defer tb.Close()
 //	if wdl, ok := tb.ProbeWDL(pos); ok { ... }
 //	if dtz, ok := tb.ProbeDTZ(pos); ok { ... }
+//	if moves, byDTZ, ok := tb.ProbeRoot(pos, nil); ok { ... } // best first
+//
+// ProbeWDL serves a search below its root; ProbeRoot ranks the moves of
+// the root, by DTZ and the fifty-move counter, so that an engine can keep
+// to those that hold the result. NOTES.md says how the probes are tested
+// against fathom and how fast they are.
 //
 // # Finding a table
 //

@@ -17,6 +17,9 @@ var errCorrupt = errors.New("corrupted table")
 // in twelve bits.
 const maxSymbols = 4096
 
+// maxCodeLen bounds the length of a symbol's code, in bits.
+const maxCodeLen = 32
+
 // pairs is one compressed sub-table (see doc.go): a canonical Huffman code
 // over symbols that each stand for a string of values, in blocks of a fixed
 // size, with an index every 2^idxBits positions.
@@ -32,10 +35,11 @@ type pairs struct {
 	numBlocks  uint32 // entries of sizes (real blocks and a few spare)
 	realBlocks uint32 // blocks in data
 
-	offsets []uint16 // first symbol of each code length, from minLen
-	base    []uint64 // smallest left-aligned code of each length
-	symLen  []uint16 // values a symbol stands for, minus one
-	symbols []byte   // three bytes a symbol: two 12-bit halves
+	lengths int                // code lengths, from minLen on
+	offsets [maxCodeLen]uint16 // first symbol of each code length
+	base    [maxCodeLen]uint64 // smallest left-aligned code of each length
+	symLen  []uint16           // values a symbol stands for, minus one
+	symbols []byte             // three bytes a symbol: two 12-bit halves
 
 	index   []byte // six bytes every 2^idxBits positions: block, offset
 	sizes   []byte // two bytes a block: values in it, minus one
@@ -67,7 +71,7 @@ func (d *pairs) parseHeader(data []byte, off int, size uint64) (int, error) {
 	maxLen := int(h[8])
 	d.minLen = int(h[9])
 	if d.blockBits < 4 || d.blockBits > 30 || d.idxBits < 1 || d.idxBits > 40 ||
-		d.minLen < 1 || maxLen < d.minLen || maxLen > 32 || d.numBlocks < d.realBlocks {
+		d.minLen < 1 || maxLen < d.minLen || maxLen > maxCodeLen || d.numBlocks < d.realBlocks {
 		return 0, errCorrupt
 	}
 	n := maxLen - d.minLen + 1
@@ -79,8 +83,8 @@ func (d *pairs) parseHeader(data []byte, off int, size uint64) (int, error) {
 	if syms > maxSymbols || end > len(data) {
 		return 0, errCorrupt
 	}
-	d.offsets = make([]uint16, n)
-	for i := range d.offsets {
+	d.lengths = n
+	for i := range n {
 		d.offsets[i] = le.Uint16(h[10+2*i:])
 	}
 	d.symbols = h[12+2*n : 12+2*n+3*syms]
@@ -90,14 +94,15 @@ func (d *pairs) parseHeader(data []byte, off int, size uint64) (int, error) {
 
 // initBase computes, for each code length, the smallest code of that
 // length, left-aligned in 64 bits: a code of length l is read by finding
-// the first l whose base it is not below.
+// the first l whose base it is not below. The last base is 0, which ends
+// that search whatever the code.
 func (d *pairs) initBase() {
-	n := len(d.offsets)
-	d.base = make([]uint64, n)
+	n := d.lengths
+	d.base[n-1] = 0
 	for i := n - 2; i >= 0; i-- {
 		d.base[i] = (d.base[i+1] + uint64(d.offsets[i]) - uint64(d.offsets[i+1])) / 2
 	}
-	for i := range d.base {
+	for i := range n {
 		d.base[i] <<= 64 - uint(d.minLen+i)
 	}
 }

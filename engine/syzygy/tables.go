@@ -23,9 +23,10 @@ type Tables struct {
 // os.PathListSeparator (':' on Unix, as in Stockfish's SyzygyPath).
 // Where two directories hold the same file, the first wins. Open always
 // returns usable Tables, empty when path is empty: the error, when not
-// nil, lists the directories it could not read and the files it skipped
-// (truncated, or with a wrong magic number). Files found bad only when a
-// probe first maps them are skipped too and reported by Err.
+// nil, lists the directories it could not read or found without table
+// files, and the files it skipped (truncated, or with a wrong magic
+// number). Files found bad only when a probe first maps them are skipped
+// too and reported by Err.
 func Open(path string) (*Tables, error) {
 	tb := &Tables{byKey: make(map[uint64]*table)}
 	byName := make(map[string]*table)
@@ -38,8 +39,12 @@ func Open(path string) (*Tables, error) {
 			tb.errs = append(tb.errs, fmt.Errorf("syzygy: %w", err))
 			continue
 		}
+		found := false
 		for _, e := range entries {
-			tb.add(byName, dir, e.Name())
+			found = tb.add(byName, dir, e.Name()) || found
+		}
+		if !found {
+			tb.errs = append(tb.errs, fmt.Errorf("syzygy: %s holds no table files", dir))
 		}
 	}
 	for _, t := range byName {
@@ -57,8 +62,9 @@ func Open(path string) (*Tables, error) {
 }
 
 // add registers the file name of directory dir if it is a table file not
-// yet found in an earlier directory and passes checkFile.
-func (tb *Tables) add(byName map[string]*table, dir, file string) {
+// yet found in an earlier directory and passes checkFile. It reports
+// whether file is named as a table file, sound or not.
+func (tb *Tables) add(byName map[string]*table, dir, file string) bool {
 	for k, suffix := range suffixes {
 		name, ok := strings.CutSuffix(file, suffix)
 		if !ok {
@@ -66,23 +72,25 @@ func (tb *Tables) add(byName map[string]*table, dir, file string) {
 		}
 		m, ok := parseName(name)
 		if !ok {
-			return
+			return false
 		}
 		t := byName[name]
 		if t != nil && t.files[k].path != "" {
-			return
+			return true
 		}
 		path := filepath.Join(dir, file)
 		if err := checkFile(path, kind(k)); err != nil {
 			tb.errs = append(tb.errs, fmt.Errorf("syzygy: %w", err))
-			return
+			return true
 		}
 		if t == nil {
 			t = newTable(name, m)
 			byName[name] = t
 		}
 		t.files[k].path = path
+		return true
 	}
+	return false
 }
 
 // MaxPieces returns the number of pieces (kings included) of the largest

@@ -68,8 +68,8 @@ func TestOpenDirectories(t *testing.T) {
 	missing := filepath.Join(root, "missing")
 	path := strings.Join([]string{empty, wdl, missing, dtz, ""}, string(os.PathListSeparator))
 	tb, err := Open(path)
-	if err == nil || !strings.Contains(err.Error(), "missing") {
-		t.Errorf("Open: error %v, want one naming the missing directory", err)
+	if err == nil || !strings.Contains(err.Error(), missing) || !strings.Contains(err.Error(), empty+" holds no table files") {
+		t.Errorf("Open: error %v, want one naming the missing and the empty directory", err)
 	}
 	defer tb.Close()
 	if w, d := tb.Count(); w != 2 || d != 1 || tb.MaxPieces() != 3 {
@@ -87,12 +87,19 @@ func TestOpenDirectories(t *testing.T) {
 	}
 }
 
-// TestOpenEmpty opens no directory and an empty one.
+// TestOpenEmpty opens no directory, an empty one and one without table
+// files: the last two are reported.
 func TestOpenEmpty(t *testing.T) {
-	for _, path := range []string{"", t.TempDir()} {
+	other := t.TempDir()
+	writeFile(t, filepath.Join(other, "README"), []byte("no tables here"))
+	writeFile(t, filepath.Join(other, "KQvK.txt"), nil)
+	for _, path := range []string{"", t.TempDir(), other} {
 		tb, err := Open(path)
-		if err != nil || tb.MaxPieces() != 0 {
-			t.Errorf("Open(%q) = MaxPieces %d, %v; want 0, nil", path, tb.MaxPieces(), err)
+		if (err != nil) != (path != "") || tb.MaxPieces() != 0 {
+			t.Errorf("Open(%q) = MaxPieces %d, %v; want 0 and an error for a directory", path, tb.MaxPieces(), err)
+		}
+		if err != nil && !strings.Contains(err.Error(), "no table files") {
+			t.Errorf("Open(%q): %v, want it to say there are no table files", path, err)
 		}
 		if _, ok1, _, ok2 := probeFEN(t, tb, kqvk); ok1 || ok2 {
 			t.Errorf("Open(%q): probe succeeded without tables", path)

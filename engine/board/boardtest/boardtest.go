@@ -51,6 +51,10 @@ func SuiteFENs(t testing.TB) []string {
 	return fens
 }
 
+// ModuleRoot returns the repository's root: the nearest directory at or
+// above the working directory that holds go.mod, or fails t.
+func ModuleRoot(t testing.TB) string { return moduleRoot(t) }
+
 // moduleRoot returns the nearest directory at or above the working
 // directory that holds go.mod, or fails t.
 func moduleRoot(t testing.TB) string {

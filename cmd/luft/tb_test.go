@@ -1,0 +1,70 @@
+package main
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/luftchess/luft/engine/board/boardtest"
+	"github.com/luftchess/luft/engine/syzygy/syzygytest"
+)
+
+func TestPrintTB(t *testing.T) {
+	tb := syzygytest.Open(t)
+	tests := []struct {
+		fen  string
+		want []string
+	}{
+		{"8/8/8/8/8/2k5/8/KQ5r w - - 0 1", []string{
+			`[FEN "8/8/8/8/8/2k5/8/KQ5r w - - 0 1"]`,
+			`[WDL "Win"]`,
+			`[DTZ "1"]`,
+			`[WinningMoves "Qxh1"]`,
+			`[DrawingMoves "Ka2"]`,
+			`[LosingMoves "Qc1+, Qd1, Qe1+, Qf1, Qg1"]`,
+			``,
+			`Qxh1     Win              1`,
+			`Ka2      Draw             0`,
+			`Qc1+     Loss            -2`,
+			`Qd1      Loss            -2`,
+			`Qe1+     Loss            -2`,
+			`Qf1      Loss            -2`,
+			`Qg1      Loss            -2`,
+		}},
+		// DTZ 46 with 60 plies on the counter: fathom's CursedWin.
+		{"8/8/2n4K/3R4/7k/8/8/8 w - - 60 80", []string{
+			`[FEN "8/8/2n4K/3R4/7k/8/8/8 w - - 60 80"]`,
+			`[WDL "CursedWin"]`,
+			`[DTZ "46"]`,
+			`[WinningMoves ""]`,
+		}},
+	}
+	for _, tt := range tests {
+		var b strings.Builder
+		if err := printTB(&b, tb, boardtest.Position(t, tt.fen)); err != nil {
+			t.Fatal(err)
+		}
+		got := strings.Split(b.String(), "\n")
+		if diff := cmp.Diff(tt.want, got[:len(tt.want)]); diff != "" {
+			t.Errorf("%s: (-want +got)\n%s", tt.fen, diff)
+		}
+	}
+	if err := printTB(new(strings.Builder), tb, boardtest.Position(t, "4k3/8/8/8/8/8/PPPP4/4K3 w - - 0 1")); err == nil {
+		t.Error("a position of seven pieces printed")
+	}
+}
+
+func TestTBFlags(t *testing.T) {
+	dir := syzygytest.Dir(t)
+	t.Setenv(tbPathVariable, "")
+	checkExits(t, "tb", runTB, []exitCase{
+		{[]string{"8/8/8/8/8/2k5/8/KQ5r w - - 0 1"}, 2},           // no tables
+		{[]string{"-path", dir}, 2},                               // no position
+		{[]string{"-path", dir, "8/8/8/8/8/2k5/8/KQ5r w - -"}, 0}, // counters may be left out
+		{[]string{"-path", dir, "not a FEN"}, 2},
+		{[]string{"-path", dir, "4k3/8/8/8/8/8/PPPP4/4K3 w - - 0 1"}, 1},
+	})
+	t.Setenv(tbPathVariable, dir)
+	checkExits(t, "tb", runTB, []exitCase{{[]string{"8/8/8/8/8/2k5/8/KQ5r", "w", "-", "-", "0", "1"}, 0}})
+}
