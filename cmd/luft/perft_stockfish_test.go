@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/luftchess/luft/engine/board"
+	"github.com/luftchess/luft/engine/board/boardtest"
 	"github.com/luftchess/luft/perft"
 	"github.com/luftchess/luft/uci/client"
 )
@@ -30,14 +31,7 @@ var stockfish = flag.String("stockfish", "/usr/games/stockfish", "path of the St
 // its node count, so its start-up is not counted; Luft runs in process.
 func TestPerftVersusStockfish(t *testing.T) {
 	ctx := context.Background()
-	sf, err := client.Start(client.Config{Cmd: *stockfish})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer sf.Close(2 * time.Second)
-	if err := sf.Handshake(ctx, nil, 10*time.Second); err != nil {
-		t.Fatal(err)
-	}
+	sf := startStockfish(ctx, t, nil)
 	cases := []struct {
 		name, fen string
 		depth     int
@@ -47,10 +41,7 @@ func TestPerftVersusStockfish(t *testing.T) {
 	}
 	fmt.Printf("%-9s %5s %12s %14s %14s %7s\n", "position", "depth", "nodes", "luft nodes/s", "sf nodes/s", "ratio")
 	for _, c := range cases {
-		p, err := board.ParseFEN(c.fen)
-		if err != nil {
-			t.Fatal(err)
-		}
+		p := boardtest.Position(t, c.fen)
 		var ours, theirs time.Duration
 		var nodes uint64
 		for range 3 {
@@ -69,6 +60,21 @@ func TestPerftVersusStockfish(t *testing.T) {
 		ourNPS, theirNPS := float64(nodes)/ours.Seconds(), float64(nodes)/theirs.Seconds()
 		fmt.Printf("%-9s %5d %12d %14.0f %14.0f %7.2f\n", c.name, c.depth, nodes, ourNPS, theirNPS, ourNPS/theirNPS)
 	}
+}
+
+// startStockfish starts Stockfish (-stockfish), greets it with the
+// options and stops it when t ends; it fails t when it cannot.
+func startStockfish(ctx context.Context, t *testing.T, opts []client.Option) *client.Engine {
+	t.Helper()
+	sf, err := client.Start(client.Config{Cmd: *stockfish})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { sf.Close(2 * time.Second) })
+	if err := sf.Handshake(ctx, opts, 10*time.Second); err != nil {
+		t.Fatal(err)
+	}
+	return sf
 }
 
 // fastest returns the shorter of best and d, or d when best is zero.
@@ -133,14 +139,7 @@ var chess960Castlings = []string{
 // first root move whose count differs.
 func TestPerft960VersusStockfish(t *testing.T) {
 	ctx := context.Background()
-	sf, err := client.Start(client.Config{Cmd: *stockfish})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer sf.Close(2 * time.Second)
-	if err := sf.Handshake(ctx, []client.Option{{Name: "UCI_Chess960", Value: "true"}}, 10*time.Second); err != nil {
-		t.Fatal(err)
-	}
+	sf := startStockfish(ctx, t, []client.Option{{Name: "UCI_Chess960", Value: "true"}})
 	type position struct {
 		fen   string
 		depth int
@@ -157,10 +156,7 @@ func TestPerft960VersusStockfish(t *testing.T) {
 		cases = append(cases, position{randomGame960(t, rng), 3})
 	}
 	for _, c := range cases {
-		p, err := board.ParseFEN960(c.fen)
-		if err != nil {
-			t.Fatal(err)
-		}
+		p := boardtest.Position960(t, c.fen)
 		if msg := compare960(ctx, sf, p, c.fen, c.depth); msg != "" {
 			t.Errorf("%s depth %d: %s", c.fen, c.depth, msg)
 		}
@@ -192,10 +188,7 @@ func compare960(ctx context.Context, sf *client.Engine, p *board.Position, fen s
 // randomGame960 returns the FEN after a random game of up to 30 plies from
 // a random Chess960 starting position.
 func randomGame960(t *testing.T, rng *rand.Rand) string {
-	p, err := board.ParseFEN960(board.Chess960StartFEN(rng.IntN(board.Chess960Positions)))
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := boardtest.Position960(t, board.Chess960StartFEN(rng.IntN(board.Chess960Positions)))
 	var l board.MoveList
 	for range rng.IntN(31) {
 		p.GenerateLegal(&l)
