@@ -88,54 +88,34 @@ func TestChess960RoundTrip(t *testing.T) {
 }
 
 func TestParseFEN960(t *testing.T) {
-	tests := []struct {
-		fen, want, wantErr string
-	}{
+	checkReader(t, "ParseFEN960", noNotes(ParseFEN960), []fenCase{
 		// X-FEN: KQkq the outermost rooks, letters the inner ones; the
 		// letters are kept for an inner rook, and KQkq for the outermost.
-		{"rk4rr/8/8/8/8/8/8/RK4RR w KQkq - 0 1", "rk4rr/8/8/8/8/8/8/RK4RR w KQkq - 0 1", ""},
-		{"rk4rr/8/8/8/8/8/8/RK4RR w GQgq - 0 1", "rk4rr/8/8/8/8/8/8/RK4RR w GQgq - 0 1", ""},
-		{"rk4rr/8/8/8/8/8/8/RK4RR w HQ - 0 1", "rk4rr/8/8/8/8/8/8/RK4RR w KQ - 0 1", ""},
-		{"1r2k1r1/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "1r2k1r1/8/8/8/8/8/8/R3K2R w KQkq - 0 1", ""},
+		{fen: "rk4rr/8/8/8/8/8/8/RK4RR w KQkq - 0 1"},
+		{fen: "rk4rr/8/8/8/8/8/8/RK4RR w GQgq - 0 1"},
+		{fen: "rk4rr/8/8/8/8/8/8/RK4RR w HQ - 0 1", want: "rk4rr/8/8/8/8/8/8/RK4RR w KQ - 0 1"},
+		{fen: "1r2k1r1/8/8/8/8/8/8/R3K2R w KQkq - 0 1"},
 		// Shredder-FEN: letters only, written back as letters.
-		{"rk4rr/8/8/8/8/8/8/RK4RR w HAha - 0 1", "rk4rr/8/8/8/8/8/8/RK4RR w HAha - 0 1", ""},
-		{"rk4rr/8/8/8/8/8/8/RK4RR w AH - 0 1", "rk4rr/8/8/8/8/8/8/RK4RR w HA - 0 1", ""},
-		{StartFEN, StartFEN, ""},
-		{strings.Replace(StartFEN, "KQkq", "HAha", 1), strings.Replace(StartFEN, "KQkq", "HAha", 1), ""},
+		{fen: "rk4rr/8/8/8/8/8/8/RK4RR w HAha - 0 1"},
+		{fen: "rk4rr/8/8/8/8/8/8/RK4RR w AH - 0 1", want: "rk4rr/8/8/8/8/8/8/RK4RR w HA - 0 1"},
+		{fen: StartFEN},
+		{fen: strings.Replace(StartFEN, "KQkq", "HAha", 1)},
 		// Rights without their pieces.
-		{"rk4rr/8/8/8/8/8/K7/1R4RR w K - 0 1", "", "castling right 'K' without the white king on rank 1"},
-		{"rk4rr/8/8/8/8/8/8/1K4RR w Q - 0 1", "", "without a white rook on the queen's side of b1"},
-		{"rk4rr/8/8/8/8/8/8/RK6 w K - 0 1", "", "without a white rook on the king's side of b1"},
-		{"rk4rr/8/8/8/8/8/8/RK4RR w F - 0 1", "", "castling right 'F' without a white rook on f1"},
-		{"rk4rr/8/8/8/8/8/8/RK4RR w B - 0 1", "", "castling right 'B' without a white rook on b1"},
-		{"rk4rr/8/8/8/8/8/8/RK4RR w c - 0 1", "", "castling right 'c' without a black rook on c8"},
-		{"rk4rr/8/8/8/8/8/8/RK4RR w KH - 0 1", "", "castling right 'H' given twice"},
-		{"rk4rr/8/8/8/8/8/8/RK4RR w KX - 0 1", "", "bad castling letter 'X'"},
-	}
-	for _, tt := range tests {
-		p, err := ParseFEN960(tt.fen)
-		switch {
-		case tt.wantErr != "":
-			if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
-				t.Errorf("ParseFEN960(%q): error %v, want one about %q", tt.fen, err, tt.wantErr)
-			}
-		case err != nil:
-			t.Errorf("ParseFEN960(%q): unexpected error %v", tt.fen, err)
-		case p.FEN() != tt.want:
-			t.Errorf("ParseFEN960(%q).FEN() = %q, want %q", tt.fen, p.FEN(), tt.want)
-		}
-	}
+		{fen: "rk4rr/8/8/8/8/8/K7/1R4RR w K - 0 1", wantErr: "castling right 'K' without the white king on rank 1"},
+		{fen: "rk4rr/8/8/8/8/8/8/1K4RR w Q - 0 1", wantErr: "without a white rook on the queen's side of b1"},
+		{fen: "rk4rr/8/8/8/8/8/8/RK6 w K - 0 1", wantErr: "without a white rook on the king's side of b1"},
+		{fen: "rk4rr/8/8/8/8/8/8/RK4RR w F - 0 1", wantErr: "castling right 'F' without a white rook on f1"},
+		{fen: "rk4rr/8/8/8/8/8/8/RK4RR w B - 0 1", wantErr: "castling right 'B' without a white rook on b1"},
+		{fen: "rk4rr/8/8/8/8/8/8/RK4RR w c - 0 1", wantErr: "castling right 'c' without a black rook on c8"},
+		{fen: "rk4rr/8/8/8/8/8/8/RK4RR w KH - 0 1", wantErr: "castling right 'H' given twice"},
+		{fen: "rk4rr/8/8/8/8/8/8/RK4RR w KX - 0 1", wantErr: "bad castling letter 'X'"},
+	})
 	// The lenient form drops a right given twice and '-', but refuses a
-	// right without its rook; standard chess knows no file letters.
-	if p, _, err := ParseFEN960Lenient("rk4rr/8/8/8/8/8/8/RK4RR w KH-q - 0 1"); err != nil || p.FEN() != "rk4rr/8/8/8/8/8/8/RK4RR w Kq - 0 1" {
-		t.Errorf("ParseFEN960Lenient: %v, %v", p, err)
-	}
-	if _, _, err := ParseFEN960Lenient("rk4rr/8/8/8/8/8/8/RK4RR w Kc - 0 1"); err == nil || !strings.Contains(err.Error(), "castling right 'c' without a black rook on c8") {
-		t.Errorf("ParseFEN960Lenient of a right without its rook: error %v", err)
-	}
-	if _, err := ParseFEN("rk4rr/8/8/8/8/8/8/RK4RR w HAha - 0 1"); err == nil || !strings.Contains(err.Error(), "bad castling letter 'H'") {
-		t.Errorf("ParseFEN of Shredder-FEN: error %v, want a bad castling letter", err)
-	}
+	// right without its rook.
+	checkReader(t, "ParseFEN960Lenient", ParseFEN960Lenient, []fenCase{
+		{fen: "rk4rr/8/8/8/8/8/8/RK4RR w KH-q - 0 1", want: "rk4rr/8/8/8/8/8/8/RK4RR w Kq - 0 1"},
+		{fen: "rk4rr/8/8/8/8/8/8/RK4RR w Kc - 0 1", wantErr: "castling right 'c' without a black rook on c8"},
+	})
 }
 
 // TestChess960XFENAfterMoves checks that X-FEN names a rook by its file

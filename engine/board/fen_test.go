@@ -24,42 +24,32 @@ func TestFENRoundTrip(t *testing.T) {
 	}
 }
 
+// TestParseFENErrors checks what ParseFEN refuses, and why.
 func TestParseFENErrors(t *testing.T) {
-	tests := []struct {
-		fen, wantErr string
-	}{
-		{"", "want 4 to 6 fields"},
-		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1", "7 ranks"},
-		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNRR w KQkq - 0 1", "more than 8 squares"},
-		{"rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "bad piece letter"},
-		{"rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "describes 7 squares"},
-		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1", "bad piece letter"},
-		{"rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1", "black has 0 kings"},
-		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1", "side to move"},
-		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkx - 0 1", "bad castling letter"},
-		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1 w KQkq - 0 1", "castling right 'K' without"},
-		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e9 0 1", "bad en-passant square"},
-		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e3 0 1", "not on the white's sixth rank"},
-		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e6 0 1", "does not follow a double pawn push"},
-		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1", "halfmove clock"},
-		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 -3", "fullmove number"},
-		{"k6R/8/8/8/8/8/8/K7 b - - 0 1", ""}, // black in check, to move: fine
-		{"k6R/8/8/8/8/8/8/K7 w - - 0 1", "not to move is in check"},
-		{"P3k3/8/8/8/8/8/8/4K3 w - - 0 1", "pawn on rank 8"},
-		{"4k3/8/8/8/8/8/QQQ5/QQQQKQQQ w - - 0 1", "more pieces than promotions"},
-		{"4k3/8/8/8/8/8/8/4K3 w - - 0 1 extra", "want 4 to 6 fields"},
-	}
-	for _, tt := range tests {
-		_, err := ParseFEN(tt.fen)
-		switch {
-		case tt.wantErr == "" && err != nil:
-			t.Errorf("ParseFEN(%q): unexpected error %v", tt.fen, err)
-		case tt.wantErr != "" && err == nil:
-			t.Errorf("ParseFEN(%q): no error, want one about %q", tt.fen, tt.wantErr)
-		case tt.wantErr != "" && !strings.Contains(err.Error(), tt.wantErr):
-			t.Errorf("ParseFEN(%q): error %q, want one about %q", tt.fen, err, tt.wantErr)
-		}
-	}
+	checkReader(t, "ParseFEN", noNotes(ParseFEN), []fenCase{
+		{fen: "", wantErr: "want 4 to 6 fields"},
+		{fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1", wantErr: "7 ranks"},
+		{fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNRR w KQkq - 0 1", wantErr: "more than 8 squares"},
+		{fen: "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", wantErr: "bad piece letter"},
+		{fen: "rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", wantErr: "describes 7 squares"},
+		{fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1", wantErr: "bad piece letter"},
+		{fen: "rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1", wantErr: "black has 0 kings"},
+		{fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1", wantErr: "side to move"},
+		{fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkx - 0 1", wantErr: "bad castling letter"},
+		{fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1 w KQkq - 0 1", wantErr: "castling right 'K' without"},
+		{fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e9 0 1", wantErr: "bad en-passant square"},
+		{fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e3 0 1", wantErr: "not on the white's sixth rank"},
+		{fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e6 0 1", wantErr: "does not follow a double pawn push"},
+		{fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1", wantErr: "halfmove clock"},
+		{fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 -3", wantErr: "fullmove number"},
+		{fen: "k6R/8/8/8/8/8/8/K7 b - - 0 1"}, // black in check, to move: fine
+		{fen: "k6R/8/8/8/8/8/8/K7 w - - 0 1", wantErr: "not to move is in check"},
+		{fen: "P3k3/8/8/8/8/8/8/4K3 w - - 0 1", wantErr: "pawn on rank 8"},
+		{fen: "4k3/8/8/8/8/8/QQQ5/QQQQKQQQ w - - 0 1", wantErr: "more pieces than promotions"},
+		{fen: "4k3/8/8/8/8/8/8/4K3 w - - 0 1 extra", wantErr: "want 4 to 6 fields"},
+		// Shredder-FEN: standard chess knows no file letters.
+		{fen: "rk4rr/8/8/8/8/8/8/RK4RR w HAha - 0 1", wantErr: "bad castling letter 'H'"},
+	})
 }
 
 func TestParseFENCounters(t *testing.T) {
@@ -74,36 +64,60 @@ func TestParseFENCounters(t *testing.T) {
 }
 
 func TestParseFENLenient(t *testing.T) {
-	tests := []struct {
-		fen, want, notes, wantErr string
-	}{
+	checkReader(t, "ParseFENLenient", ParseFENLenient, []fenCase{
 		// What ParseFEN refuses, dropped.
-		{"4k3/8/8/8/8/8/8/4K3 w KQkq - 0 1", "4k3/8/8/8/8/8/8/4K3 w - - 0 1", "", ""},
-		{"r3k3/8/8/8/8/8/8/4K2R w KKq-q - 0 1", "r3k3/8/8/8/8/8/8/4K2R w Kq - 0 1", "", ""},
-		{strings.Replace(StartFEN, " - ", " e3 ", 1), StartFEN, "", ""},
-		{strings.Replace(StartFEN, " - ", " e6 ", 1), StartFEN, "", ""},
+		{fen: "4k3/8/8/8/8/8/8/4K3 w KQkq - 0 1", want: "4k3/8/8/8/8/8/8/4K3 w - - 0 1"},
+		{fen: "r3k3/8/8/8/8/8/8/4K2R w KKq-q - 0 1", want: "r3k3/8/8/8/8/8/8/4K2R w Kq - 0 1"},
+		{fen: strings.Replace(StartFEN, " - ", " e3 ", 1), want: StartFEN},
+		{fen: strings.Replace(StartFEN, " - ", " e6 ", 1), want: StartFEN},
 		// Counters clamped, and said so.
-		{"4k3/8/8/8/8/8/8/4K3 b - - 4294967290 99999999999999999999999", "4k3/8/8/8/8/8/8/4K3 b - - 150 10000",
-			"halfmove clock 4294967290 read as 150; fullmove number 99999999999999999999 read as 10000", ""},
-		{"4k3/8/8/8/8/8/8/4K3 w - -", "4k3/8/8/8/8/8/8/4K3 w - - 0 1", "", ""},
+		{fen: "4k3/8/8/8/8/8/8/4K3 b - - 4294967290 99999999999999999999999", want: "4k3/8/8/8/8/8/8/4K3 b - - 150 10000",
+			notes: "halfmove clock 4294967290 read as 150; fullmove number 99999999999999999999 read as 10000"},
+		{fen: "4k3/8/8/8/8/8/8/4K3 w - -", want: "4k3/8/8/8/8/8/8/4K3 w - - 0 1"},
 		// What no reading can save, refused as by ParseFEN.
-		{"4k3/8/8/8/8/8/8/4K3 w HAha - 0 1", "", "", "bad castling letter"},
-		{"4k3/8/8/8/8/8/8/4K3 w - e9 0 1", "", "", "bad en-passant square"},
-		{"4k3/8/8/8/8/8/8/4K3 w - - -1 1", "", "", "halfmove clock"},
-		{"8/8/8/8/8/8/8/4K3 w - - 0 1", "", "", "black has 0 kings"},
-	}
-	for _, tt := range tests {
-		p, notes, err := ParseFENLenient(tt.fen)
+		{fen: "4k3/8/8/8/8/8/8/4K3 w HAha - 0 1", wantErr: "bad castling letter"},
+		{fen: "4k3/8/8/8/8/8/8/4K3 w - e9 0 1", wantErr: "bad en-passant square"},
+		{fen: "4k3/8/8/8/8/8/8/4K3 w - - -1 1", wantErr: "halfmove clock"},
+		{fen: "8/8/8/8/8/8/8/4K3 w - - 0 1", wantErr: "black has 0 kings"},
+	})
+}
+
+// fenCase is a FEN and what a FEN reader makes of it: the FEN the position
+// writes back (want, or fen itself when want is "") and, from a lenient
+// reader, its notes joined by "; "; or, when wantErr is set, an error that
+// contains wantErr.
+type fenCase struct {
+	fen, want, notes, wantErr string
+}
+
+// checkReader runs the FEN reader called name on each case.
+func checkReader(t *testing.T, name string, read func(string) (*Position, []string, error), cases []fenCase) {
+	t.Helper()
+	for _, c := range cases {
+		want := c.want
+		if want == "" {
+			want = c.fen
+		}
+		p, notes, err := read(c.fen)
 		switch {
-		case tt.wantErr != "":
-			if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
-				t.Errorf("ParseFENLenient(%q): error %v, want one about %q", tt.fen, err, tt.wantErr)
+		case c.wantErr != "":
+			if err == nil || !strings.Contains(err.Error(), c.wantErr) {
+				t.Errorf("%s(%q): error %v, want one about %q", name, c.fen, err, c.wantErr)
 			}
 		case err != nil:
-			t.Errorf("ParseFENLenient(%q): unexpected error %v", tt.fen, err)
-		case p.FEN() != tt.want || strings.Join(notes, "; ") != tt.notes:
-			t.Errorf("ParseFENLenient(%q) = %q, notes %q; want %q, notes %q", tt.fen, p.FEN(), notes, tt.want, tt.notes)
+			t.Errorf("%s(%q): unexpected error %v", name, c.fen, err)
+		case p.FEN() != want || strings.Join(notes, "; ") != c.notes:
+			t.Errorf("%s(%q) = %q, notes %q; want %q, notes %q", name, c.fen, p.FEN(), notes, want, c.notes)
 		}
+	}
+}
+
+// noNotes makes a reader without notes, such as ParseFEN, one for
+// checkReader.
+func noNotes(read func(string) (*Position, error)) func(string) (*Position, []string, error) {
+	return func(fen string) (*Position, []string, error) {
+		p, err := read(fen)
+		return p, nil, err
 	}
 }
 
