@@ -71,32 +71,31 @@ func TestKKIndexCount(t *testing.T) {
 	}
 }
 
+// TestParseName checks the material parseName reads in table names, and
+// the names it refuses.
 func TestParseName(t *testing.T) {
-	tests := []struct {
-		name string
-		ok   bool
-		want material
-	}{
-		{"KQvK", true, material{{0, 0, 0, 0, 1, 1}, {0, 0, 0, 0, 0, 1}}},
-		{"KRPvKR", true, material{{1, 0, 0, 1, 0, 1}, {0, 0, 0, 1, 0, 1}}},
-		{"KvKQ", true, material{{0, 0, 0, 0, 0, 1}, {0, 0, 0, 0, 1, 1}}},
-		{"KvK", true, material{{0, 0, 0, 0, 0, 1}, {0, 0, 0, 0, 0, 1}}},
-		{"KPRvK", false, material{}},     // pieces out of order
-		{"KQvKK", false, material{}},     // two kings
-		{"QKvK", false, material{}},      // no leading king
-		{"KQQQQQQvK", false, material{}}, // eight pieces
-		{"KQvKX", false, material{}},
-		{"KQK", false, material{}},
-		{"", false, material{}},
-	}
-	for _, tt := range tests {
-		got, ok := parseName(tt.name)
-		if ok != tt.ok {
-			t.Errorf("parseName(%q) ok = %v, want %v", tt.name, ok, tt.ok)
-			continue
+	for name, want := range map[string]material{
+		"KQvK":   {{0, 0, 0, 0, 1, 1}, {0, 0, 0, 0, 0, 1}},
+		"KRPvKR": {{1, 0, 0, 1, 0, 1}, {0, 0, 0, 1, 0, 1}},
+		"KvKQ":   {{0, 0, 0, 0, 0, 1}, {0, 0, 0, 0, 1, 1}},
+		"KvK":    {{0, 0, 0, 0, 0, 1}, {0, 0, 0, 0, 0, 1}},
+	} {
+		got, ok := parseName(name)
+		if diff := cmp.Diff(want, got); !ok || diff != "" {
+			t.Errorf("parseName(%q): ok %v, (-want +got)\n%s", name, ok, diff)
 		}
-		if diff := cmp.Diff(tt.want, got); ok && diff != "" {
-			t.Errorf("parseName(%q): (-want +got)\n%s", tt.name, diff)
+	}
+	for _, name := range []string{
+		"KPRvK",     // pieces out of order
+		"KQvKK",     // two kings
+		"QKvK",      // no leading king
+		"KQQQQQQvK", // eight pieces
+		"KQvKX",
+		"KQK",
+		"",
+	} {
+		if m, ok := parseName(name); ok {
+			t.Errorf("parseName(%q) = %v, want it refused", name, m)
 		}
 	}
 }
