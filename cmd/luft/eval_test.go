@@ -12,16 +12,17 @@ import (
 	"github.com/luftchess/luft/eval/nnue/nets"
 )
 
+// evalFENs are the positions of the luft eval tests: the start, a
+// middlegame with Black to move and an endgame.
+var evalFENs = []string{
+	board.StartFEN,
+	"r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP1BBPPP/R2QK2R b KQ - 0 9",
+	"8/8/4k3/3n4/8/3BK3/8/8 w - - 0 60",
+}
+
 func TestPrintBreakdown(t *testing.T) {
-	for _, fen := range []string{
-		board.StartFEN,
-		"r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP1BBPPP/R2QK2R b KQ - 0 9",
-		"8/8/4k3/3n4/8/3BK3/8/8 w - - 0 60",
-	} {
-		p, err := board.ParseFEN(fen)
-		if err != nil {
-			t.Fatal(err)
-		}
+	for _, fen := range evalFENs {
+		p := boardtest.Position(t, fen)
 		var buf bytes.Buffer
 		printBreakdown(&buf, p, eval.Default())
 		lines := strings.Split(strings.TrimSpace(buf.String()), "\n")
@@ -52,11 +53,7 @@ func TestPrintNetwork(t *testing.T) {
 		}
 		return white, total
 	}
-	for _, fen := range []string{
-		board.StartFEN,
-		"r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP1BBPPP/R2QK2R b KQ - 0 9",
-		"8/8/4k3/3n4/8/3BK3/8/8 w - - 0 60",
-	} {
+	for _, fen := range evalFENs {
 		white, total := scan(fen)
 		mWhite, mTotal := scan(boardtest.Mirror(fen))
 		if white != -mWhite || total != mTotal {
