@@ -8,45 +8,45 @@ import (
 	"github.com/luftchess/luft/engine/board"
 )
 
-// TestIndices checks the tables init builds against values the format
-// fixes.
+// TestIndices checks numbers of squares in the tables init builds against
+// those the format fixes.
 func TestIndices(t *testing.T) {
 	tests := []struct {
-		name      string
-		got, want int
+		name  string
+		table *[64]int
+		want  map[board.Square]int
 	}{
-		{"binomial 63 choose 3", int(binomial[3][63]), 39711},
-		{"triangle a1", triangle[board.A1], 6},
-		{"triangle b1", triangle[board.B1], 0},
-		{"triangle d3", triangle[board.D3], 5},
-		{"triangle c2 mirrored to f7", triangle[board.F7], 3},
-		{"triangle d4", triangle[board.D4], 9},
-		{"diagonal h8", diagonal[board.H8], 7},
-		{"diagonal a8", diagonal[board.A8], 15},
-		{"lower c2", lower[board.C2], 7},
-		{"lower b2", lower[board.B2], 29},
-		{"lower b3 mirrored", lower[board.B3], lower[board.C2]},
-		{"kk b1 d1", kkIndex[0][board.D1], 0},
-		{"kk c1 a1", kkIndex[1][board.A1], 58},
-		{"kk d3 a1", kkIndex[5][board.A1], 284},
-		{"kk a1 c1", kkIndex[6][board.C1], 339},
-		{"kk a1 c3", kkIndex[6][board.C3], 441},
-		{"kk c3 a1", kkIndex[8][board.A1], 452},
-		{"kk d4 h8", kkIndex[9][board.H8], 461},
-		{"kk a1 b2 adjacent", kkIndex[6][board.B2], -1},
-		{"kk a1 a3 above diagonal", kkIndex[6][board.A3], -1},
-		{"flap b2", flap[board.B2], 6},
-		{"flap g7", flap[board.G7], 11},
-		{"pawnTwist a2", pawnTwist[board.A2], 47},
-		{"pawnTwist e7", pawnTwist[board.E7], 0},
-		{"pawnTwist b5", pawnTwist[board.B5], 29},
-		{"pawnTwist g4", pawnTwist[board.G4], 30},
-		{"one pawn per file", int(pawnFactor[0][2]), 6},
+		// f7 is c2's image in the triangle.
+		{"triangle", &triangle, map[board.Square]int{board.A1: 6, board.B1: 0, board.D3: 5, board.F7: 3, board.D4: 9}},
+		{"diagonal", &diagonal, map[board.Square]int{board.H8: 7, board.A8: 15}},
+		// b3, above the diagonal, is numbered as its mirror c2.
+		{"lower", &lower, map[board.Square]int{board.C2: 7, board.B2: 29, board.B3: 7}},
+		{"flap", &flap, map[board.Square]int{board.B2: 6, board.G7: 11}},
+		{"pawnTwist", &pawnTwist, map[board.Square]int{board.A2: 47, board.E7: 0, board.B5: 29, board.G4: 30}},
 	}
 	for _, tt := range tests {
-		if tt.got != tt.want {
-			t.Errorf("%s: got %d, want %d", tt.name, tt.got, tt.want)
+		for sq, want := range tt.want {
+			if got := tt.table[sq]; got != want {
+				t.Errorf("%s[%v] = %d, want %d", tt.name, sq, got, want)
+			}
 		}
+	}
+	// The two kings' squares: -1 for adjacent kings, and for a second king
+	// above the diagonal when the first is on it.
+	for kings, want := range map[[2]board.Square]int{
+		{board.B1, board.D1}: 0, {board.C1, board.A1}: 58, {board.D3, board.A1}: 284,
+		{board.A1, board.C1}: 339, {board.A1, board.C3}: 441, {board.C3, board.A1}: 452,
+		{board.D4, board.H8}: 461, {board.A1, board.B2}: -1, {board.A1, board.A3}: -1,
+	} {
+		if got := kkIndex[triangle[kings[0]]][kings[1]]; got != want {
+			t.Errorf("kkIndex of kings on %v and %v = %d, want %d", kings[0], kings[1], got, want)
+		}
+	}
+	if got := binomial[3][63]; got != 39711 {
+		t.Errorf("binomial[3][63] (63 choose 3) = %d, want 39711", got)
+	}
+	if got := pawnFactor[0][2]; got != 6 {
+		t.Errorf("pawnFactor[0][2] (one leading pawn on file c) = %d, want 6", got)
 	}
 }
 
