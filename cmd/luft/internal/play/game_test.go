@@ -27,38 +27,25 @@ func gameAfter(t *testing.T, fen, moves string) *game {
 	return g
 }
 
+// TestParseMove reads moves in SAN and in UCI notation, by position: each
+// move and the UCI form it is read as, "" for an error.
 func TestParseMove(t *testing.T) {
-	const castles = "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1"
-	const promotes = "1n5k/P7/8/8/8/8/8/K7 w - - 0 1"
-	tests := []struct {
-		fen, in string
-		want    string // UCI; "" for an error
-	}{
-		{board.StartFEN, "e4", "e2e4"},
-		{board.StartFEN, "e2e4", "e2e4"},
-		{board.StartFEN, "Nf3", "g1f3"},
-		{board.StartFEN, "G1F3", "g1f3"},
-		{board.StartFEN, "Nf3!?", "g1f3"},
-		{board.StartFEN, "e5", ""},
-		{board.StartFEN, "Ke2", ""},
-		{castles, "O-O", "e1g1"},
-		{castles, "0-0-0", "e1c1"},
-		{castles, "e1g1", "e1g1"},
-		{castles, "e1h1", "e1g1"}, // the king takes its rook, as Chess960 writes it
-		{promotes, "a8=Q+", "a7a8q"},
-		{promotes, "a8Q", "a7a8q"},
-		{promotes, "axb8=N", "a7b8n"},
-		{promotes, "a7a8r", "a7a8r"},
-	}
-	for _, tt := range tests {
-		g := gameAfter(t, tt.fen, "")
-		m, err := g.parseMove(tt.in)
-		got := ""
-		if err == nil {
-			got = m.String()
-		}
-		if got != tt.want {
-			t.Errorf("parseMove(%q) in %s = %q (%v), want %q", tt.in, tt.fen, got, err, tt.want)
+	for fen, moves := range map[string]map[string]string{
+		board.StartFEN: {"e4": "e2e4", "e2e4": "e2e4", "Nf3": "g1f3", "G1F3": "g1f3", "Nf3!?": "g1f3", "e5": "", "Ke2": ""},
+		// e1h1: the king takes its rook, as Chess960 writes it.
+		"r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1": {"O-O": "e1g1", "0-0-0": "e1c1", "e1g1": "e1g1", "e1h1": "e1g1"},
+		"1n5k/P7/8/8/8/8/8/K7 w - - 0 1":                     {"a8=Q+": "a7a8q", "a8Q": "a7a8q", "axb8=N": "a7b8n", "a7a8r": "a7a8r"},
+	} {
+		g := gameAfter(t, fen, "")
+		for in, want := range moves {
+			m, err := g.parseMove(in)
+			got := ""
+			if err == nil {
+				got = m.String()
+			}
+			if got != want {
+				t.Errorf("parseMove(%q) in %s = %q (%v), want %q", in, fen, got, err, want)
+			}
 		}
 	}
 }
