@@ -14,11 +14,13 @@ import (
 	"flag"
 	"fmt"
 	"math/rand/v2"
+	"path/filepath"
 	"testing"
 	"time"
 
 	"github.com/luftchess/luft/engine/board"
 	"github.com/luftchess/luft/engine/board/boardtest"
+	"github.com/luftchess/luft/engine/board/epd"
 	"github.com/luftchess/luft/perft"
 	"github.com/luftchess/luft/uci/client"
 )
@@ -108,35 +110,12 @@ func stockfishPerft(ctx context.Context, sf *client.Engine, fen string, depth in
 	return n, elapsed, err
 }
 
-// chess960Castlings are Chess960 positions with castling moves of every
-// kind, legal and not (those of the board's castling tests).
-var chess960Castlings = []string{
-	"4k3/8/8/8/8/8/8/6KR w K - 0 1",
-	"4k3/8/8/8/8/8/8/4KR2 w K - 0 1",
-	"4k3/8/8/8/8/8/8/5KR1 w K - 0 1",
-	"4k3/8/8/8/8/8/8/2RK4 w Q - 0 1",
-	"4k3/8/8/8/8/8/8/RK6 w Q - 0 1",
-	"4k3/8/8/8/8/8/8/R1K5 w Q - 0 1",
-	"4k3/8/8/8/8/8/8/3RK3 w Q - 0 1",
-	"4k3/8/8/8/8/8/8/1KR4R w C - 0 1",
-	"4k3/8/8/8/8/8/8/RKR5 w KQ - 0 1",
-	"rk6/8/8/8/8/8/8/4K3 b a - 0 1",
-	"1k6/8/8/8/8/8/8/1KR4R w C - 0 1",
-	"4k3/8/8/8/8/8/8/rRK5 w Q - 0 1",
-	"k4r2/8/8/8/8/8/8/4K2R w K - 0 1",
-	"2q1k3/8/8/8/8/8/8/1KR5 w K - 0 1",
-	"4k3/8/8/8/8/8/8/RK1B4 w Q - 0 1",
-	"4k3/8/8/8/8/8/8/R1NK4 w Q - 0 1",
-	"4k3/8/8/8/8/8/8/r2RK3 w Q - 0 1",
-	"2r1k3/8/8/8/8/8/8/R1K5 w Q - 0 1",
-	"r1k4r/8/8/8/8/8/8/RK5R w HAha - 0 1",
-}
-
 // TestPerft960VersusStockfish compares Luft's perft counts with those of
 // Stockfish in Chess960 mode: on every 48th starting position to depth 4,
-// on the castling positions to depth 4, and on positions of random games
-// from random starting positions to depth 3. On a difference it names the
-// first root move whose count differs.
+// on the board's castling cases (castling legal and not, from
+// engine/board/testdata/chess960/castling.epd) to depth 4, and on
+// positions of random games from random starting positions to depth 3. On
+// a difference it names the first root move whose count differs.
 func TestPerft960VersusStockfish(t *testing.T) {
 	ctx := context.Background()
 	sf := startStockfish(ctx, t, []client.Option{{Name: "UCI_Chess960", Value: "true"}})
@@ -148,7 +127,11 @@ func TestPerft960VersusStockfish(t *testing.T) {
 	for n := 0; n < board.Chess960Positions; n += 48 {
 		cases = append(cases, position{board.Chess960StartFEN(n), 4})
 	}
-	for _, fen := range chess960Castlings {
+	castlings, err := epd.ReadFENs(filepath.Join(boardtest.ModuleRoot(t), "engine", "board", "testdata", "chess960", "castling.epd"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, fen := range castlings {
 		cases = append(cases, position{fen, 4})
 	}
 	rng := rand.New(rand.NewPCG(960, 1))

@@ -1,10 +1,13 @@
 package board
 
 import (
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/luftchess/luft/engine/board/epd"
 )
 
 func TestChess960StartFEN(t *testing.T) {
@@ -139,59 +142,66 @@ func TestChess960XFENAfterMoves(t *testing.T) {
 	}
 }
 
-// TestChess960Castling plays castling moves of every kind, written in the
-// UCI notation of Chess960 (king takes rook), and checks their standard
-// notation, the position after them and after taking them back.
+// TestChess960Castling plays the castling moves of
+// testdata/chess960/castling.epd, written in the UCI notation of Chess960
+// (king takes rook), and checks their standard notation, the position
+// after them and after taking them back.
 func TestChess960Castling(t *testing.T) {
-	tests := []struct {
-		name, fen        string
-		uci960, standard string
-		want             string
-	}{
-		{"standard king side", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "e1h1", "e1g1", "r3k2r/8/8/8/8/8/8/R4RK1 b kq - 1 1"},
-		{"standard queen side", "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1", "e8a8", "e8c8", "2kr3r/8/8/8/8/8/8/R3K2R w KQ - 1 2"},
-		{"only the rook moves", "4k3/8/8/8/8/8/8/6KR w K - 0 1", "g1h1", "g1g1", "4k3/8/8/8/8/8/8/5RK1 b - - 1 1"},
-		{"only the king moves", "4k3/8/8/8/8/8/8/4KR2 w K - 0 1", "e1f1", "e1g1", "4k3/8/8/8/8/8/8/5RK1 b - - 1 1"},
-		{"king and rook swap", "4k3/8/8/8/8/8/8/5KR1 w K - 0 1", "f1g1", "f1g1", "4k3/8/8/8/8/8/8/5RK1 b - - 1 1"},
-		{"swap on the queen side", "4k3/8/8/8/8/8/8/2RK4 w Q - 0 1", "d1c1", "d1c1", "4k3/8/8/8/8/8/8/2KR4 b - - 1 1"},
-		{"king from b1", "4k3/8/8/8/8/8/8/RK6 w Q - 0 1", "b1a1", "b1c1", "4k3/8/8/8/8/8/8/2KR4 b - - 1 1"},
-		{"king already on c1", "4k3/8/8/8/8/8/8/R1K5 w Q - 0 1", "c1a1", "c1c1", "4k3/8/8/8/8/8/8/2KR4 b - - 1 1"},
-		{"rook already on d1", "4k3/8/8/8/8/8/8/3RK3 w Q - 0 1", "e1d1", "e1c1", "4k3/8/8/8/8/8/8/2KR4 b - - 1 1"},
-		{"inner rook, X-FEN letter", "4k3/8/8/8/8/8/8/1KR4R w C - 0 1", "b1c1", "b1g1", "4k3/8/8/8/8/8/8/5RKR b - - 1 1"},
-		{"b1c1 is the king side", "4k3/8/8/8/8/8/8/RKR5 w KQ - 0 1", "b1c1", "b1g1", "4k3/8/8/8/8/8/8/R4RK1 b - - 1 1"},
-		{"black, Shredder-FEN", "rk6/8/8/8/8/8/8/4K3 b a - 0 1", "b8a8", "b8c8", "2kr4/8/8/8/8/8/8/4K3 w - - 1 2"},
-		{"king crosses the rook's square", "1k6/8/8/8/8/8/8/1KR4R w C - 0 1", "b1c1", "b1g1", "1k6/8/8/8/8/8/8/5RKR b - - 1 1"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			p, err := ParseFEN960(tt.fen)
+	for _, c := range castlingCases(t, true) {
+		t.Run(c.Ops["id"], func(t *testing.T) {
+			uci960, standard := c.Ops["castle"], c.Ops["standard"]
+			p, err := ParseFEN960(c.FEN)
 			if err != nil {
 				t.Fatal(err)
 			}
 			before := p.FEN()
-			m, err := p.ParseMove(tt.uci960)
+			m, err := p.ParseMove(uci960)
 			if err != nil {
 				t.Fatal(err)
 			}
 			got := []string{m.UCI(true), m.UCI(false), m.String()}
-			if diff := cmp.Diff([]string{tt.uci960, tt.standard, tt.standard}, got); diff != "" || !m.IsCastling() {
+			if diff := cmp.Diff([]string{uci960, standard, standard}, got); diff != "" || !m.IsCastling() {
 				t.Errorf("%v: castling %v, notations (-want +got):\n%s", m, m.IsCastling(), diff)
 			}
-			if tt.standard != tt.uci960 {
-				if other, err := p.ParseMove(tt.standard); err == nil && other == m {
-					t.Errorf("ParseMove(%q) in Chess960 is the castling %s", tt.standard, tt.uci960)
+			if standard != uci960 {
+				if other, err := p.ParseMove(standard); err == nil && other == m {
+					t.Errorf("ParseMove(%q) in Chess960 is the castling %s", standard, uci960)
 				}
 			}
 			p.Make(m)
-			if diff := cmp.Diff(tt.want, p.FEN()); diff != "" {
-				t.Errorf("after %s (-want +got):\n%s", tt.uci960, diff)
+			if diff := cmp.Diff(c.Ops["after"], p.FEN()); diff != "" {
+				t.Errorf("after %s (-want +got):\n%s", uci960, diff)
 			}
 			p.Unmake()
 			if diff := cmp.Diff(before, p.FEN()); diff != "" {
-				t.Errorf("after taking %s back (-want +got):\n%s", tt.uci960, diff)
+				t.Errorf("after taking %s back (-want +got):\n%s", uci960, diff)
 			}
 		})
 	}
+}
+
+// castlingCases returns the cases of testdata/chess960/castling.epd in
+// which castling is legal, or those in which it is not; it fails t when
+// there are none, or a case lacks what its kind needs.
+func castlingCases(t *testing.T, legal bool) []epd.Record {
+	t.Helper()
+	recs, err := epd.ReadFile(filepath.Join("testdata", "chess960", "castling.epd"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cases []epd.Record
+	for _, r := range recs {
+		if r.Ops["id"] == "" || r.Ops["castle"] == "" || r.Ops["castle"] != "none" && (r.Ops["standard"] == "" || r.Ops["after"] == "") {
+			t.Fatalf("line %d: want id and castle, and standard and after unless castle is none", r.Line)
+		}
+		if (r.Ops["castle"] != "none") == legal {
+			cases = append(cases, r)
+		}
+	}
+	if len(cases) == 0 {
+		t.Fatal("no cases")
+	}
+	return cases
 }
 
 // TestStandardCastlingNotation checks that standard chess reads castling
@@ -225,28 +235,19 @@ func TestStandardCastlingNotation(t *testing.T) {
 	}
 }
 
-// TestChess960CastlingRefused lists positions where castling is not legal.
+// TestChess960CastlingRefused checks the positions of
+// testdata/chess960/castling.epd where castling is not legal.
 func TestChess960CastlingRefused(t *testing.T) {
-	tests := []struct{ name, fen string }{
-		{"the rook shields the king's target", "4k3/8/8/8/8/8/8/rRK5 w Q - 0 1"},
-		{"a square the king crosses is attacked", "k4r2/8/8/8/8/8/8/4K2R w K - 0 1"},
-		{"the rook's square is attacked", "2q1k3/8/8/8/8/8/8/1KR5 w K - 0 1"},
-		{"the rook's target is taken", "4k3/8/8/8/8/8/8/RK1B4 w Q - 0 1"},
-		{"the king's target is taken", "4k3/8/8/8/8/8/8/R1NK4 w Q - 0 1"},
-		{"the other rook is in the way", "4k3/8/8/8/8/8/8/RKR5 w Q - 0 1"},
-		{"the rook stays, the king would land in check", "4k3/8/8/8/8/8/8/r2RK3 w Q - 0 1"},
-		{"in check", "2r1k3/8/8/8/8/8/8/R1K5 w Q - 0 1"},
-	}
-	for _, tt := range tests {
-		p, err := ParseFEN960(tt.fen)
+	for _, c := range castlingCases(t, false) {
+		p, err := ParseFEN960(c.FEN)
 		if err != nil {
-			t.Fatalf("%s: %v", tt.name, err)
+			t.Fatalf("%s: %v", c.Ops["id"], err)
 		}
 		var l MoveList
 		p.GenerateLegal(&l)
 		for _, m := range l.Moves() {
 			if m.IsCastling() {
-				t.Errorf("%s: %s castles with %s", tt.name, tt.fen, m.UCI(true))
+				t.Errorf("%s: %s castles with %s", c.Ops["id"], c.FEN, m.UCI(true))
 			}
 		}
 	}
