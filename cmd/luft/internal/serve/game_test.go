@@ -98,7 +98,7 @@ func checkPGN(t *testing.T, ts *httptest.Server, id string, outcome chess.Outcom
 // both sides: both ways, with the king or the rook staying on its square,
 // from a start position and from FENs. It checks the drops the page gets
 // for the king, the SAN, the position, the PGN read back by Luft's board,
-// and a takeback of the castling.
+// the game set up again from its moves, and a takeback of the castling.
 func TestChess960Castling(t *testing.T) {
 	_, ts := newTestServer(t, testConfig())
 	tests := []struct {
@@ -154,6 +154,12 @@ func TestChess960Castling(t *testing.T) {
 				t.Errorf("position %q, want %q", after.FEN, tt.fen)
 			}
 			checkPGN960(t, ts, st.ID, tt.fen, tt.san)
+			// A page restores a game the server has closed from its moves.
+			again := create(t, ts, Settings{Variant: chess960, Analysis: true, FEN: after.StartFEN, Moves: ucis(after)})
+			call(t, ts, "DELETE", "/api/games/"+again.ID, nil, nil)
+			if again.FEN != tt.fen || again.Moves[len(again.Moves)-1].SAN != tt.san {
+				t.Errorf("restored from its moves: position %q, last move %+v", again.FEN, again.Moves[len(again.Moves)-1])
+			}
 			var back State
 			if code := call(t, ts, "POST", "/api/games/"+st.ID+"/takeback", nil, &back); code != http.StatusOK || back.FEN != before {
 				t.Errorf("takeback: status %d, position %q, want %q", code, back.FEN, before)
