@@ -49,10 +49,19 @@ function showMode() {
   for (const el of document.querySelectorAll('.play-only')) el.hidden = analysis;
 }
 
+// The FEN field's example in each variant: the standard start, and
+// Chess960's start position 0 in Shredder-FEN.
+const fenExamples = {
+  standard: 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
+  chess960: 'bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1',
+};
+
 function showVariant() {
-  const c960 = $('new-form').elements.variant.value === 'chess960';
+  const f = $('new-form').elements;
+  const c960 = f.variant.value === 'chess960';
   for (const el of document.querySelectorAll('.c960-only')) el.hidden = !c960;
-  $('new-form').elements.start960.disabled = !c960; // and so not validated
+  f.start960.disabled = !c960; // and so not validated
+  f.fen.placeholder = fenExamples[f.variant.value];
   $('fen-default').textContent = c960 ? 'empty: the numbered or random start position' : 'empty: the standard position';
 }
 
