@@ -42,17 +42,38 @@ func player(name, mode string, tc referee.TimeControl) Player {
 	return Player{Name: name, Engine: client.Config{Cmd: fake, Args: []string{mode}}, TC: tc}
 }
 
-// running counts live processes running the fake engine.
+// Time limits of the tests, of two kinds so that their outcome does not
+// depend on the machine's load: short, when a fake engine misses it by
+// construction (it never answers, or sleeps longer than the limit
+// allows), or roomy, far beyond what a healthy fake needs however loaded
+// the machine (a start, an isready or a move takes milliseconds on an
+// idle machine; at load 50 a start took more than 300 ms and a move more
+// than a second).
+const (
+	short = 300 * time.Millisecond
+	roomy = 10 * time.Second
+)
+
+// running counts the processes running the fake engine, after waiting up
+// to a roomy limit for them to end: an engine killed when a match ends
+// is gone once the kernel gets to it, later on a loaded machine, and one
+// left running stays.
 func running(t *testing.T) int {
 	t.Helper()
-	n := 0
-	procs, _ := filepath.Glob("/proc/[0-9]*/exe")
-	for _, p := range procs {
-		if exe, err := os.Readlink(p); err == nil && exe == fake {
-			n++
+	deadline := time.Now().Add(roomy)
+	for {
+		n := 0
+		procs, _ := filepath.Glob("/proc/[0-9]*/exe")
+		for _, p := range procs {
+			if exe, err := os.Readlink(p); err == nil && exe == fake {
+				n++
+			}
 		}
+		if n == 0 || time.Now().After(deadline) {
+			return n
+		}
+		time.Sleep(10 * time.Millisecond)
 	}
-	return n
 }
 
 // playMatch plays the match cfg with its PGN in a temporary file, checks
@@ -102,35 +123,53 @@ type ending struct {
 	Result, Termination, Comment string
 }
 
+// TestMisbehavingEngines plays a game of a misbehaving fake engine as
+// White against a good one and checks how the game ends. A time limit
+// that the case exercises is short; the others are roomy, and so is one
+// that also bounds a healthy step: the start timeout for the mute fake,
+// which answers uci but never isready, and so that case waits the roomy
+// limit out.
 func TestMisbehavingEngines(t *testing.T) {
-	fast := referee.TimeControl{Base: 500 * time.Millisecond, Inc: 10 * time.Millisecond}
+	// The slow fake sleeps 300 ms before each move: more than its 100 ms
+	// a move, and far less than the same with a roomy margin.
+	slow := referee.TimeControl{MoveTime: 100 * time.Millisecond}
+	slowForgiven := slow
+	slowForgiven.Margin = roomy
+	clock := referee.TimeControl{Base: roomy} // for engines that misbehave at their first move
 	tests := []struct {
-		mode string
-		tc   referee.TimeControl
-		want ending
+		mode      string
+		tc        referee.TimeControl
+		exercised string // the timeout the case exercises, set short: start or move
+		want      ending
 	}{
-		{"crash", fast, ending{"0-1", "abandoned", "White disconnects: the engine exited"}},
-		{"hang", fast, ending{"0-1", "time forfeit", "White loses on time"}},
-		{"slow", referee.TimeControl{MoveTime: 100 * time.Millisecond}, ending{"0-1", "time forfeit", "White loses on time"}},
-		{"slow", referee.TimeControl{MoveTime: 100 * time.Millisecond, Margin: 500 * time.Millisecond}, ending{"", "", ""}},
-		{"illegal", fast, ending{"0-1", "illegal move", "White makes an illegal move: e2e5"}},
-		{"garbage", fast, ending{"0-1", "illegal move", "White makes an illegal move: xyzzy"}},
-		{"nouci", fast, ending{"0-1", "abandoned", "White fails to start: waiting for uciok: engine did not answer in time"}},
-		{"mute", fast, ending{"0-1", "abandoned", "White fails to start: waiting for readyok: engine did not answer in time"}},
-		{"hang", referee.TimeControl{Depth: 3}, ending{"0-1", "abandoned", "White stops answering (engine did not answer in time)"}},
+		{"crash", clock, "", ending{"0-1", "abandoned", "White disconnects: the engine exited"}},
+		{"hang", referee.TimeControl{Base: short}, "", ending{"0-1", "time forfeit", "White loses on time"}},
+		{"slow", slow, "", ending{"0-1", "time forfeit", "White loses on time"}},
+		{"slow", slowForgiven, "", ending{"", "", ""}},
+		{"illegal", clock, "", ending{"0-1", "illegal move", "White makes an illegal move: e2e5"}},
+		{"garbage", clock, "", ending{"0-1", "illegal move", "White makes an illegal move: xyzzy"}},
+		{"nouci", clock, "start", ending{"0-1", "abandoned", "White fails to start: waiting for uciok: engine did not answer in time"}},
+		{"mute", clock, "", ending{"0-1", "abandoned", "White fails to start: waiting for readyok: engine did not answer in time"}},
+		{"hang", referee.TimeControl{Depth: 3}, "move", ending{"0-1", "abandoned", "White stops answering (engine did not answer in time)"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.mode, func(t *testing.T) {
 			cfg := Config{
 				Players:      []Player{player("bad", tt.mode, tt.tc), player("good", "good", tt.tc)},
-				StartTimeout: 300 * time.Millisecond,
-				ReadyTimeout: 300 * time.Millisecond,
-				MoveTimeout:  300 * time.Millisecond,
+				StartTimeout: roomy,
+				ReadyTimeout: roomy,
+				MoveTimeout:  roomy,
+			}
+			switch tt.exercised {
+			case "start": // White starts first and fails: Black never starts
+				cfg.StartTimeout = short
+			case "move":
+				cfg.MoveTimeout = short
 			}
 			start := time.Now()
 			res, log, games := playMatch(t, cfg)
-			if d := time.Since(start); d > 10*time.Second {
-				t.Errorf("the game took %v", d)
+			if d := time.Since(start); tt.exercised != "" && d >= roomy {
+				t.Errorf("the game took %v: it waited out a roomy limit, not the short %s timeout", d, tt.exercised)
 			}
 			if len(games) != 1 || res.Played != 1 {
 				t.Fatalf("got %d games in the PGN, %d played; want 1\n%s", len(games), res.Played, log)

@@ -89,7 +89,7 @@ func (g *game) takeback() (State, error) {
 		}
 		return State{}, err
 	}
-	ref, err := replay(g.ref.StartFEN(), g.ref.Moves()[:n])
+	ref, err := g.set.replay(g.ref.StartFEN(), g.ref.Moves()[:n])
 	if err != nil {
 		return State{}, err // cannot happen: these moves were played
 	}
@@ -120,7 +120,7 @@ func (g *game) takebackTo() (int, error) {
 // mover returns the side that played move i of the game; g.mu is held.
 func (g *game) mover(i int) referee.Color {
 	first := referee.White
-	if ref, err := referee.NewGame(g.ref.StartFEN()); err == nil {
+	if ref, err := g.set.newRecord(g.ref.StartFEN()); err == nil {
 		first = ref.Turn()
 	}
 	return first ^ referee.Color(i%2)

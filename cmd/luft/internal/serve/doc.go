@@ -7,7 +7,11 @@
 // through uci/client as a GUI drives any UCI engine: the server has no
 // other path into the search. The server keeps the game record, checks
 // every move against the rules, runs the clocks and streams the engine's
-// thinking to the page as Server-Sent Events.
+// thinking to the page as Server-Sent Events. A game is of standard
+// chess or of Chess960 (Settings.Variant); in Chess960 its engine plays
+// with UCI_Chess960 on. The page has no rules of its own: each State carries
+// the position after every move, the moves in SAN and the legal moves of
+// the position as the board plays them (Drops).
 //
 // The API:
 //

@@ -40,11 +40,15 @@ func startEngine(ctx context.Context, cfg Config, set Settings) (*client.Engine,
 }
 
 // engineOptions returns the UCI options that set up an engine for a game:
-// its strength, one thread, its table, and three lines in analysis mode.
+// its strength, one thread, its table, the rules of Chess960 in a game of
+// Chess960, and three lines in analysis mode.
 func engineOptions(cfg Config, set Settings) []client.Option {
 	opts := []client.Option{
 		{Name: "Threads", Value: "1"},
 		{Name: "Hash", Value: strconv.Itoa(cfg.HashMB)},
+	}
+	if set.chess960() {
+		opts = append(opts, client.Option{Name: "UCI_Chess960", Value: "true"})
 	}
 	switch {
 	case set.Analysis:

@@ -21,6 +21,9 @@ type game struct {
 	hub     *hub
 	created time.Time
 
+	startCheck bool // the side to move is in check in the starting position
+	start960   *int // the number of the Chess960 start position the game began from, if it did
+
 	ops sync.Mutex // held by each request that changes the game, in turn
 
 	mu       sync.Mutex // guards the fields below
@@ -49,7 +52,11 @@ var (
 // newGame starts a game with checked settings: its engine, its record
 // with any moves to replay, and the engine's first search if it is to move.
 func newGame(ctx context.Context, id string, cfg Config, set Settings) (*game, error) {
-	ref, err := set.record()
+	start, err := set.start()
+	if err != nil {
+		return nil, err
+	}
+	ref, err := set.replay(start.FEN(), set.Moves)
 	if err != nil {
 		return nil, err
 	}
@@ -59,7 +66,12 @@ func newGame(ctx context.Context, id string, cfg Config, set Settings) (*game, e
 	}
 	now := time.Now()
 	g := &game{id: id, cfg: cfg, set: set, eng: eng, hub: newHub(), created: now,
-		ref: ref, turnAt: now, used: now}
+		startCheck: start.InCheck(), ref: ref, turnAt: now, used: now}
+	if set.chess960() {
+		if n, ok := start960Number(start); ok {
+			g.start960 = &n
+		}
+	}
 	if set.Color == "black" {
 		g.person = referee.Black
 	}
@@ -79,23 +91,6 @@ func newClock(tc referee.TimeControl) *referee.Clock {
 		tc.Base -= tc.Inc
 	}
 	return referee.NewClock(tc)
-}
-
-// replay returns the game from start after the UCI moves.
-func replay(start string, moves []string) (*referee.Game, error) {
-	ref, err := referee.NewGame(start)
-	if err != nil {
-		return nil, fmt.Errorf("bad FEN: %v", err)
-	}
-	for i, m := range moves {
-		if r, _, _ := ref.Result(); r != referee.Unfinished {
-			return nil, fmt.Errorf("move %d (%s) comes after the end of the game", i+1, m)
-		}
-		if _, err := ref.Move(m); err != nil {
-			return nil, fmt.Errorf("move %d (%s) is not legal in %s", i+1, m, ref.FEN())
-		}
-	}
-	return ref, nil
 }
 
 // over reports whether the game has ended; g.mu is held.

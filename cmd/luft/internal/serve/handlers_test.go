@@ -10,6 +10,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/luftchess/luft/engine/board"
 	"github.com/luftchess/luft/engine/skill"
 )
 
@@ -34,6 +35,20 @@ func TestNewGameRefusesBadSettings(t *testing.T) {
 		{"negative clock", Settings{BaseMs: -5}, 422, "clock must be"},
 		{"illegal replayed move", Settings{Moves: []string{"e2e4", "e2e4"}}, 422, "move 2 (e2e4) is not legal"},
 		{"move after mate", Settings{Moves: []string{"f2f3", "e7e5", "g2g4", "d8h4", "a2a3"}}, 422, "after the end of the game"},
+		{"unknown variant", Settings{Variant: "crazyhouse"}, 422, `variant must be standard or chess960, not "crazyhouse"`},
+		{"Chess960 number too large", Settings{Variant: chess960, Start960: new(960)}, 422, "start960 must be 0-959, not 960"},
+		{"negative Chess960 number", Settings{Variant: chess960, Start960: new(-1)}, 422, "start960 must be 0-959, not -1"},
+		{"Chess960 number in standard chess", Settings{Start960: new(5)}, 422, "start960 numbers a start position of chess960"},
+		{"Chess960 number and FEN", Settings{Variant: chess960, Start960: new(5), FEN: board.StartFEN}, 422, "not both"},
+		{"Chess960 FEN of garbage", Settings{Variant: chess960, FEN: "hello"}, 422, "bad FEN"},
+		{"Chess960 castling right without its rook", Settings{Variant: chess960, FEN: "4k3/8/8/8/8/8/8/4K3 w K - 0 1"}, 422,
+			"castling right 'K' without a white rook on the king's side of e1"},
+		{"Chess960 rook file without its rook", Settings{Variant: chess960, FEN: "4k3/8/8/8/8/8/8/4K2R w G - 0 1"}, 422,
+			"castling right 'G' without a white rook on g1"},
+		{"Chess960 FEN in standard chess", Settings{FEN: "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1"}, 422,
+			"(a Chess960 position: choose the variant chess960)"},
+		{"Chess960 castling as the king's step", Settings{Variant: chess960, Start960: new(518), Moves: []string{"e2e4", "e7e5", "g1f3", "g8f6", "f1c4", "f8c5", "e1g1"}}, 422,
+			"move 7 (e1g1) is not legal"},
 		{"unknown field", map[string]any{"colour": "white"}, 400, "unknown field"},
 		{"not JSON", "e2e4", 400, "not the JSON expected"},
 	}
@@ -45,6 +60,57 @@ func TestNewGameRefusesBadSettings(t *testing.T) {
 				t.Errorf("status %d, error %q; want %d and an error with %q", code, e.Error, tt.code, tt.want)
 			}
 		})
+	}
+}
+
+func TestChess960Start(t *testing.T) {
+	_, ts := newTestServer(t, testConfig())
+	tests := []struct {
+		name     string
+		set      Settings
+		startFEN string // "" for the start position numbered start960
+		start960 int    // -1 for none
+	}{
+		{"numbered", Settings{Start960: new(266)}, "", 266},
+		{"number 0", Settings{Start960: new(0)}, "", 0},
+		{"standard chess's start, numbered", Settings{Start960: new(518)}, board.StartFEN, 518},
+		{"a start position in Shredder-FEN", Settings{FEN: "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1"},
+			"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1", 0},
+		{"a start position without a castling right", Settings{FEN: "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w Qkq - 0 1"},
+			"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w Qkq - 0 1", -1},
+		{"a middlegame", Settings{FEN: "1rkqnr1b/ppp1p1pp/1n3p2/3Q4/2P4P/1N6/PP2PPP1/1RK1NRBB w KQkq - 0 1"},
+			"1rkqnr1b/ppp1p1pp/1n3p2/3Q4/2P4P/1N6/PP2PPP1/1RK1NRBB w KQkq - 0 1", -1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tt.set.Variant = chess960
+			st := create(t, ts, tt.set)
+			defer call(t, ts, "DELETE", "/api/games/"+st.ID, nil, nil)
+			want := tt.startFEN
+			if want == "" {
+				want = board.Chess960StartFEN(tt.start960)
+			}
+			got960 := -1
+			if st.Start960 != nil {
+				got960 = *st.Start960
+			}
+			if st.StartFEN != want || got960 != tt.start960 || st.Settings.Variant != chess960 || st.Settings.Start960 != nil {
+				t.Errorf("start %q, number %d, settings %+v; want %q, number %d, variant chess960", st.StartFEN, got960, st.Settings, want, tt.start960)
+			}
+		})
+	}
+	// A random start position, different from game to game.
+	seen := map[int]bool{}
+	for range 3 {
+		st := create(t, ts, Settings{Variant: chess960})
+		call(t, ts, "DELETE", "/api/games/"+st.ID, nil, nil)
+		if st.Start960 == nil || st.StartFEN != board.Chess960StartFEN(*st.Start960) {
+			t.Fatalf("random start: %q, number %v", st.StartFEN, st.Start960)
+		}
+		seen[*st.Start960] = true
+	}
+	if len(seen) == 1 {
+		t.Errorf("three random start positions were all number %v", seen)
 	}
 }
 
@@ -76,7 +142,7 @@ func TestMoves(t *testing.T) {
 	if len(after.Moves) != 2 || after.Turn != "white" {
 		t.Fatalf("after 1. e4 and Luft's reply: moves %+v, turn %s", after.Moves, after.Turn)
 	}
-	if diff := cmp.Diff(Move{UCI: "e2e4", SAN: "e4"}, after.Moves[0]); diff != "" {
+	if diff := cmp.Diff(Move{UCI: "e2e4", SAN: "e4"}, after.Moves[0], ignoreFEN); diff != "" {
 		t.Errorf("first move (-want +got):\n%s", diff)
 	}
 	if len(after.Lines) == 0 || after.Lines[0].Ply != 1 || len(after.Lines[0].PV) == 0 {
@@ -146,5 +212,49 @@ func TestWrongMethod(t *testing.T) {
 			t.Errorf("%s %s: status %d, Allow %q, error %q (%v); want 405, Allow %q and a JSON error",
 				tt.method, tt.path, res.StatusCode, res.Header.Get("Allow"), e.Error, err, tt.allow)
 		}
+	}
+}
+
+// TestDrops checks the legal moves a state gives the page in standard
+// chess: castling on the king's square only, as before Chess960, a
+// promotion with a queen, and every move from the start.
+func TestDrops(t *testing.T) {
+	_, ts := newTestServer(t, testConfig())
+	tests := []struct {
+		fen  string
+		from string            // the origin square of the drops checked
+		want map[string]string // its drops
+		n    int               // the number of drops
+	}{
+		{board.StartFEN, "g1", map[string]string{"g1f3": "g1f3", "g1h3": "g1h3"}, 20},
+		{"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "e1",
+			map[string]string{"e1c1": "e1c1", "e1d1": "e1d1", "e1d2": "e1d2", "e1e2": "e1e2", "e1f1": "e1f1", "e1f2": "e1f2", "e1g1": "e1g1"}, 26},
+		{"k7/2P5/1K6/8/8/8/8/8 w - - 0 1", "c7", map[string]string{"c7c8": "c7c8q"}, 6},
+	}
+	for _, tt := range tests {
+		st := create(t, ts, Settings{FEN: tt.fen, Analysis: true})
+		call(t, ts, "DELETE", "/api/games/"+st.ID, nil, nil)
+		got := map[string]string{}
+		for drop, uci := range st.Drops {
+			if drop[:2] == tt.from {
+				got[drop] = uci
+			}
+		}
+		if diff := cmp.Diff(tt.want, got); diff != "" || len(st.Drops) != tt.n {
+			t.Errorf("%s: %d drops, want %d; from %s (-want +got):\n%s", tt.fen, len(st.Drops), tt.n, tt.from, diff)
+		}
+	}
+}
+
+// TestChess960MovesInUCI refuses castling written as the king's step in a
+// game of Chess960, where it is not UCI: the page sends the move that a
+// drop on the king's square names.
+func TestChess960MovesInUCI(t *testing.T) {
+	_, ts := newTestServer(t, testConfig())
+	st := create(t, ts, Settings{Variant: chess960, Analysis: true, FEN: "3k4/3p1p2/8/8/8/8/PPP5/1K5R w H - 0 1"})
+	var e apiError
+	if code := call(t, ts, "POST", "/api/games/"+st.ID+"/move", map[string]string{"move": "b1g1"}, &e); code != http.StatusUnprocessableEntity ||
+		!strings.Contains(e.Error, `"b1g1" is not a legal move`) {
+		t.Errorf("b1g1: status %d, error %q; want 422", code, e.Error)
 	}
 }

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/google/go-cmp/cmp/cmpopts"
 )
 
 // testConfig is a small, fast server configuration for tests.
@@ -97,6 +99,9 @@ func waitState(t *testing.T, ts *httptest.Server, id string, ok func(State) bool
 		time.Sleep(20 * time.Millisecond)
 	}
 }
+
+// ignoreFEN compares moves without the positions after them.
+var ignoreFEN = cmpopts.IgnoreFields(Move{}, "FEN")
 
 // idle reports whether the engine has finished its move or analysis.
 func idle(st State) bool { return !st.Thinking }

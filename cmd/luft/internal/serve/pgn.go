@@ -9,8 +9,9 @@ import (
 )
 
 // pgn returns the game in PGN with its tags: the players, Luft's level,
-// the time control, the result and how the game ended, and the starting
-// position when it is not the standard one.
+// the time control, the result and how the game ended, the variant in
+// Chess960, and the starting position when it is not the standard one
+// and always in Chess960.
 func (g *game) pgn() []byte {
 	g.mu.Lock()
 	defer g.mu.Unlock()
@@ -51,7 +52,10 @@ func (g *game) pgn() []byte {
 		rec.Tags = append(rec.Tags, pgn.Tag{Name: "Termination", Value: pgnTermination(st.Termination)})
 		rec.ResultComment = st.Reason
 	}
-	if st.StartFEN != board.StartFEN {
+	if g.set.chess960() { // as lichess writes it
+		rec.Tags = append(rec.Tags, pgn.Tag{Name: "Variant", Value: "Chess960"})
+	}
+	if st.StartFEN != board.StartFEN || g.set.chess960() {
 		rec.Tags = append(rec.Tags, pgn.Tag{Name: "SetUp", Value: "1"}, pgn.Tag{Name: "FEN", Value: st.StartFEN})
 	}
 	for _, m := range st.Moves {

@@ -1,8 +1,13 @@
 package serve
 
 import (
+	"cmp"
 	"fmt"
+	"math/rand/v2"
+	"slices"
 	"strconv"
+	"strings"
+	"sync"
 	"time"
 
 	"github.com/luftchess/luft/cmd/luft/internal/match/referee"
@@ -14,16 +19,29 @@ import (
 // With BaseMs or IncMs set both sides play on a clock; otherwise Luft
 // thinks MoveTimeMs per move (the server's default when 0) and the
 // person has no time limit.
+//
+// A game of Chess960 starts from the FEN given (X-FEN or Shredder-FEN),
+// or else from start position number Start960, or else from a random one
+// of the 960; its moves are written in UCI as Luft reads them with
+// UCI_Chess960, castling as the king taking its own rook ("e1h1").
 type Settings struct {
 	Color      string   `json:"color"`                // the person's side: "white" or "black"
 	Elo        int      `json:"elo"`                  // Luft's UCI_Elo; 0 for full strength
 	MoveTimeMs int      `json:"moveTimeMs,omitempty"` // Luft's time per move, without a clock
 	BaseMs     int      `json:"baseMs,omitempty"`     // the clock's starting time for each side
 	IncMs      int      `json:"incMs,omitempty"`      // the clock's increment per move
+	Variant    string   `json:"variant,omitempty"`    // "standard" (the default) or "chess960"
+	Start960   *int     `json:"start960,omitempty"`   // in Chess960 without a FEN: the start position's number, 0-959
 	FEN        string   `json:"fen,omitempty"`        // the starting position; empty for the standard one
 	Moves      []string `json:"moves,omitempty"`      // moves (UCI) to replay, as when a page restores its game
 	Analysis   bool     `json:"analysis,omitempty"`   // the person moves both sides and Luft shows its best lines
 }
+
+// The variants of chess a game can be played in.
+const (
+	standard = "standard"
+	chess960 = "chess960"
+)
 
 // Bounds of a game's settings.
 const (
@@ -48,6 +66,9 @@ func (s *Settings) check(cfg Config) error {
 		return fmt.Errorf("elo must be 0 (full strength) or %d-%d, not %d",
 			skill.MinCalibratedElo, skill.MaxCalibratedElo, s.Elo)
 	}
+	if err := s.checkVariant(); err != nil {
+		return err
+	}
 	if len(s.Moves) > maxMoves {
 		return fmt.Errorf("at most %d moves can be replayed", maxMoves)
 	}
@@ -67,6 +88,38 @@ func (s *Settings) check(cfg Config) error {
 	}
 	return nil
 }
+
+// checkVariant validates the variant and, in Chess960, sets FEN to the
+// start position numbered Start960, or to a random one when neither is
+// given.
+func (s *Settings) checkVariant() error {
+	switch s.Variant {
+	case "", standard:
+		s.Variant = standard
+		if s.Start960 != nil {
+			return fmt.Errorf("start960 numbers a start position of chess960, not of standard chess")
+		}
+		return nil
+	case chess960:
+	default:
+		return fmt.Errorf("variant must be standard or chess960, not %q", s.Variant)
+	}
+	switch {
+	case s.Start960 == nil && s.FEN != "":
+		return nil
+	case s.Start960 == nil:
+		s.Start960 = new(rand.IntN(board.Chess960Positions))
+	case s.FEN != "":
+		return fmt.Errorf("give a FEN or a start position number (start960), not both")
+	case *s.Start960 < 0 || *s.Start960 >= board.Chess960Positions:
+		return fmt.Errorf("start960 must be 0-%d, not %d", board.Chess960Positions-1, *s.Start960)
+	}
+	s.FEN, s.Start960 = board.Chess960StartFEN(*s.Start960), nil
+	return nil
+}
+
+// chess960 reports whether the game is played by the rules of Chess960.
+func (s *Settings) chess960() bool { return s.Variant == chess960 }
 
 // checkClock validates a clock's settings.
 func (s *Settings) checkClock() error {
@@ -95,24 +148,81 @@ func (s *Settings) timeControls() (person, luft referee.TimeControl) {
 // record returns the game record the settings start with: the starting
 // position and the moves to replay.
 func (s *Settings) record() (*referee.Game, error) {
-	start, err := s.startFEN()
+	start, err := s.start()
 	if err != nil {
 		return nil, err
 	}
-	return replay(start, s.Moves)
+	return s.replay(start.FEN(), s.Moves)
 }
 
-// startFEN returns the game's starting position in the engine's own FEN,
-// or an error saying why the FEN is refused.
-func (s *Settings) startFEN() (string, error) {
-	if s.FEN == "" {
-		return board.StartFEN, nil
+// start returns the game's starting position, or an error saying why its
+// FEN is refused.
+func (s *Settings) start() (*board.Position, error) {
+	fen := cmp.Or(s.FEN, board.StartFEN)
+	if s.chess960() {
+		pos, err := board.ParseFEN960(fen)
+		if err != nil {
+			return nil, fmt.Errorf("bad FEN: %v", err)
+		}
+		return pos, nil
 	}
-	pos, err := board.ParseFEN(s.FEN)
+	pos, err := board.ParseFEN(fen)
 	if err != nil {
-		return "", fmt.Errorf("bad FEN: %v", err)
+		if _, err960 := board.ParseFEN960(fen); err960 == nil {
+			return nil, fmt.Errorf("bad FEN: %v (a Chess960 position: choose the variant chess960)", err)
+		}
+		return nil, fmt.Errorf("bad FEN: %v", err)
 	}
-	return pos.FEN(), nil
+	return pos, nil
+}
+
+// newRecord returns a game record that starts from fen, by the rules of
+// the settings' variant.
+func (s *Settings) newRecord(fen string) (*referee.Game, error) {
+	if s.chess960() {
+		return referee.NewGame960(fen)
+	}
+	return referee.NewGame(fen)
+}
+
+// replay returns the game from start after the UCI moves.
+func (s *Settings) replay(start string, moves []string) (*referee.Game, error) {
+	ref, err := s.newRecord(start)
+	if err != nil {
+		return nil, fmt.Errorf("bad FEN: %v", err)
+	}
+	for i, m := range moves {
+		if r, _, _ := ref.Result(); r != referee.Unfinished {
+			return nil, fmt.Errorf("move %d (%s) comes after the end of the game", i+1, m)
+		}
+		if _, err := ref.Move(m); err != nil {
+			return nil, fmt.Errorf("move %d (%s) is not legal in %s", i+1, m, ref.FEN())
+		}
+	}
+	return ref, nil
+}
+
+// start960Numbers maps the placement of each Chess960 start position to
+// its number.
+var start960Numbers = sync.OnceValue(func() map[string]int {
+	m := make(map[string]int, board.Chess960Positions)
+	for n := range board.Chess960Positions {
+		m[strings.Fields(board.Chess960StartFEN(n))[0]] = n
+	}
+	return m
+})
+
+// start960Number returns the number of the Chess960 start position that
+// pos is, if it is one: its placement with White to move and all four
+// castling rights, whatever its move counters.
+func start960Number(pos *board.Position) (int, bool) {
+	got := strings.Fields(pos.ShredderFEN())
+	n, ok := start960Numbers()[got[0]]
+	if !ok {
+		return 0, false
+	}
+	want, err := board.ParseFEN960(board.Chess960StartFEN(n))
+	return n, err == nil && slices.Equal(got[:4], strings.Fields(want.ShredderFEN())[:4])
 }
 
 func ms(n int) time.Duration { return time.Duration(n) * time.Millisecond }

@@ -1,6 +1,7 @@
 package serve
 
 import (
+	"strings"
 	"time"
 
 	"github.com/luftchess/luft/cmd/luft/internal/match/referee"
@@ -14,8 +15,11 @@ type State struct {
 	Settings    Settings `json:"settings"`
 	Luft        string   `json:"luft"` // Luft's name at this level, as in the PGN
 	StartFEN    string   `json:"startFen"`
+	StartCheck  bool     `json:"startCheck,omitempty"` // the side to move is in check at the start
+	Start960    *int     `json:"start960,omitempty"`   // the number of the Chess960 start position the game began from
 	FEN         string   `json:"fen"`
 	Moves       []Move   `json:"moves"`
+	Drops       Drops    `json:"drops"`    // the legal moves of the position, as the board plays them
 	Turn        string   `json:"turn"`     // "white" or "black"
 	Thinking    bool     `json:"thinking"` // the engine is searching
 	Result      string   `json:"result"`   // "1-0", "0-1", "1/2-1/2", or "*" while the game goes on
@@ -29,6 +33,35 @@ type State struct {
 type Move struct {
 	UCI string `json:"uci"`
 	SAN string `json:"san"`
+	FEN string `json:"fen"` // the position after it
+}
+
+// Drops are the legal moves of a position as a person plays them on the
+// board: each pair of the square a piece is taken from and the square it
+// is dropped on ("e2e4") names the UCI move it plays. A promotion is named
+// with a queen ("e7e8q"), which the page may change. In Chess960 the king
+// castles dropped on its own rook ("e1h1": "e1h1", as UCI writes it), or
+// on the square castling takes it to when it moves and no other move of
+// the king goes there ("e1g1": "e1h1"); in standard chess on that square
+// ("e1g1": "e1g1").
+type Drops map[string]string
+
+// newDrops returns the drops of the legal moves.
+func newDrops(moves []referee.LegalMove) Drops {
+	d := make(Drops, len(moves))
+	for _, m := range moves {
+		key := m.UCI[:4]
+		if _, ok := d[key]; !ok || strings.HasSuffix(m.UCI, "q") {
+			d[key] = m.UCI
+		}
+	}
+	for _, m := range moves {
+		key := m.UCI[:2] + m.KingTo
+		if _, taken := d[key]; m.KingTo != "" && !taken && m.KingTo != m.UCI[:2] {
+			d[key] = m.UCI
+		}
+	}
+	return d
 }
 
 // Clock is the time left on both clocks in milliseconds, the running one
@@ -59,8 +92,8 @@ type Line struct {
 // maxSANPly bounds the moves of a line written in SAN.
 const maxSANPly = 12
 
-// newLine converts an info line of search s.
-func newLine(s *search, in client.Info) Line {
+// newLine converts an info line of search s in a game with settings set.
+func newLine(set *Settings, s *search, in client.Info) Line {
 	l := Line{Ply: s.ply, MultiPV: in.MultiPV, Depth: in.Depth, SelDepth: in.SelDepth,
 		CP: in.Score.CP, Mate: in.Score.Mate, Bound: in.Bound, Nodes: in.Nodes, NPS: in.NPS,
 		TimeMs: in.Time.Milliseconds(), PV: in.PV, SAN: []string{}}
@@ -76,7 +109,7 @@ func newLine(s *search, in client.Info) Line {
 	if l.PV == nil {
 		l.PV = []string{}
 	}
-	if ref, err := referee.NewGame(s.fen); err == nil {
+	if ref, err := set.newRecord(s.fen); err == nil {
 		for _, m := range l.PV[:min(len(l.PV), maxSANPly)] {
 			san, err := ref.Move(m)
 			if err != nil {
@@ -91,12 +124,15 @@ func newLine(s *search, in client.Info) Line {
 // state returns the game's State; g.mu is held.
 func (g *game) state() State {
 	st := State{ID: g.id, Version: g.version, Settings: g.set, Luft: g.luftName(), StartFEN: g.ref.StartFEN(),
-		FEN: g.ref.FEN(), Turn: colorName(g.ref.Turn()), Thinking: g.search != nil,
-		Result: "*", Lines: append([]Line{}, g.lines...), Moves: []Move{}}
+		StartCheck: g.startCheck, Start960: g.start960, FEN: g.ref.FEN(), Turn: colorName(g.ref.Turn()),
+		Thinking: g.search != nil, Result: "*", Lines: append([]Line{}, g.lines...), Moves: []Move{}, Drops: Drops{}}
 	st.Settings.Moves = nil
-	sans := g.ref.SAN()
+	sans, fens := g.ref.SAN(), g.ref.FENs()
 	for i, m := range g.ref.Moves() {
-		st.Moves = append(st.Moves, Move{UCI: m, SAN: sans[i]})
+		st.Moves = append(st.Moves, Move{UCI: m, SAN: sans[i], FEN: fens[i]})
+	}
+	if g.failure == "" && !g.closed {
+		st.Drops = newDrops(g.ref.LegalMoves())
 	}
 	if r, t, detail := g.ref.Result(); r != referee.Unfinished {
 		st.Result, st.Termination, st.Reason = r.String(), g.termination(t), detail

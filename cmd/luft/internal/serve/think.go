@@ -26,7 +26,7 @@ const waitSlack = 10 * time.Second
 // think starts a search of the current position; g.mu is held.
 func (g *game) think() {
 	moves := g.ref.Moves()
-	position := "position fen " + g.ref.StartFEN()
+	position := "position fen " + g.ref.EngineFEN()
 	if len(moves) > 0 {
 		position += " moves " + strings.Join(moves, " ")
 	}
@@ -69,7 +69,7 @@ func (g *game) stopSearch(s *search) {
 func (g *game) await(s *search, timeout time.Duration) {
 	defer close(s.done)
 	res, err := g.eng.AwaitBestMove(context.Background(), timeout, func(in client.Info) {
-		l := newLine(s, in)
+		l := newLine(&g.set, s, in)
 		g.mu.Lock()
 		if g.search == s {
 			g.keep(l)

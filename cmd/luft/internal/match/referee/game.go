@@ -107,6 +107,7 @@ type Game struct {
 	pos    rules
 	moves  []string       // UCI moves from the start
 	sans   []string       // the same moves in SAN
+	fens   []string       // the position after each move
 	counts map[string]int // occurrences of each position, for repetition
 
 	result Result
@@ -186,6 +187,9 @@ func (g *Game) Moves() []string { return g.moves }
 // SAN returns the moves played so far in SAN.
 func (g *Game) SAN() []string { return g.sans }
 
+// FENs returns the position after each move played so far.
+func (g *Game) FENs() []string { return g.fens }
+
 // Turn returns the side to move.
 func (g *Game) Turn() Color { return g.pos.turn() }
 
@@ -210,6 +214,7 @@ func (g *Game) Move(uci string) (string, error) {
 	}
 	g.moves = append(g.moves, canon)
 	g.sans = append(g.sans, san)
+	g.fens = append(g.fens, g.pos.fen())
 	g.counts[g.pos.key()]++
 	g.check()
 	return san, nil
@@ -233,6 +238,21 @@ func (g *Game) MoveSAN(san string) (string, error) {
 
 // Legal reports whether uci is a legal move in the current position.
 func (g *Game) Legal(uci string) bool { return g.result == Unfinished && g.pos.legal(uci) }
+
+// LegalMove is a legal move of a game's current position.
+type LegalMove struct {
+	UCI    string // in the rules' UCI notation, as Move takes it
+	KingTo string // the square a castling move takes the king to; "" for other moves
+}
+
+// LegalMoves returns the legal moves of the current position; none once
+// the game is over.
+func (g *Game) LegalMoves() []LegalMove {
+	if g.result != Unfinished {
+		return nil
+	}
+	return g.pos.legalMoves()
+}
 
 // check ends the game if a rule says it is over.
 func (g *Game) check() {

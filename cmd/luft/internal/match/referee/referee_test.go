@@ -2,6 +2,7 @@ package referee
 
 import (
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -380,5 +381,60 @@ func TestChess960Game(t *testing.T) {
 	}
 	if _, err := NewGame960("4k3/8/8/8/8/8/8/4K3 w K - 0 1"); err == nil {
 		t.Errorf("NewGame960 accepted a castling right without its rook")
+	}
+}
+
+// TestLegalMoves lists the legal moves in both rule sets, with the king's
+// square of each castling, and none after the end of the game; FENs
+// follows the moves played.
+func TestLegalMoves(t *testing.T) {
+	tests := []struct {
+		name    string
+		newGame func(fen string) (*Game, error)
+		fen     string
+		want    []LegalMove // sorted by UCI
+	}{
+		{"standard castling to the king's square", NewGame, "4k3/8/8/8/8/8/6PP/4K2R w K - 0 1", []LegalMove{
+			{UCI: "e1d1"}, {UCI: "e1d2"}, {UCI: "e1e2"}, {UCI: "e1f1"}, {UCI: "e1f2"}, {UCI: "e1g1", KingTo: "g1"},
+			{UCI: "g2g3"}, {UCI: "g2g4"}, {UCI: "h1f1"}, {UCI: "h1g1"}, {UCI: "h2h3"}, {UCI: "h2h4"}}},
+		{"Chess960 king takes rook, the king staying", NewGame960, "4k3/8/8/8/8/8/5PPP/6KR w H - 0 1", []LegalMove{
+			{UCI: "f2f3"}, {UCI: "f2f4"}, {UCI: "g1f1"}, {UCI: "g1h1", KingTo: "g1"},
+			{UCI: "g2g3"}, {UCI: "g2g4"}, {UCI: "h2h3"}, {UCI: "h2h4"}}},
+		{"Chess960 both ways, a promotion", NewGame960, "4k3/P7/8/8/8/8/8/RK5R w AH - 0 1", []LegalMove{
+			{UCI: "a1a2"}, {UCI: "a1a3"}, {UCI: "a1a4"}, {UCI: "a1a5"}, {UCI: "a1a6"},
+			{UCI: "a7a8b"}, {UCI: "a7a8n"}, {UCI: "a7a8q"}, {UCI: "a7a8r"},
+			{UCI: "b1a1", KingTo: "c1"}, {UCI: "b1a2"}, {UCI: "b1b2"}, {UCI: "b1c1"}, {UCI: "b1c2"}, {UCI: "b1h1", KingTo: "g1"},
+			{UCI: "h1c1"}, {UCI: "h1d1"}, {UCI: "h1e1"}, {UCI: "h1f1"}, {UCI: "h1g1"},
+			{UCI: "h1h2"}, {UCI: "h1h3"}, {UCI: "h1h4"}, {UCI: "h1h5"}, {UCI: "h1h6"}, {UCI: "h1h7"}, {UCI: "h1h8"}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			g, err := tt.newGame(tt.fen)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := g.LegalMoves()
+			slices.SortFunc(got, func(a, b LegalMove) int { return strings.Compare(a.UCI, b.UCI) })
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("legal moves (-want +got):\n%s", diff)
+			}
+			for _, m := range tt.want {
+				if !g.Legal(m.UCI) {
+					t.Errorf("%s is listed but not Legal", m.UCI)
+				}
+			}
+			castle := tt.want[slices.IndexFunc(tt.want, func(m LegalMove) bool { return m.KingTo != "" })]
+			if _, err := g.Move(castle.UCI); err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff([]string{g.FEN()}, g.FENs()); diff != "" {
+				t.Errorf("FENs after %s (-want +got):\n%s", castle.UCI, diff)
+			}
+		})
+	}
+	g, _ := NewGame("k7/2P5/1K6/8/8/8/8/8 w - - 0 1")
+	g.Move("c7c8q")
+	if got := g.LegalMoves(); len(got) != 0 {
+		t.Errorf("legal moves after mate: %v", got)
 	}
 }

@@ -23,6 +23,7 @@ type rules interface {
 	// names no legal move.
 	play(uci string) (canon, san string, ok bool)
 	legal(uci string) bool
+	legalMoves() []LegalMove
 	// decodeSAN returns the legal move written san in the rules' UCI
 	// notation, or an error wrapping ErrIllegal.
 	decodeSAN(san string) (string, error)
@@ -73,6 +74,18 @@ func (s *standard) play(uci string) (canon, san string, ok bool) {
 }
 
 func (s *standard) legal(uci string) bool { return s.find(uci) != nil }
+
+func (s *standard) legalMoves() []LegalMove {
+	var out []LegalMove
+	for _, m := range s.pos.ValidMoves() {
+		lm := LegalMove{UCI: chess.UCINotation{}.Encode(s.pos, m)}
+		if m.HasTag(chess.KingSideCastle) || m.HasTag(chess.QueenSideCastle) {
+			lm.KingTo = m.S2().String()
+		}
+		out = append(out, lm)
+	}
+	return out
+}
 
 func (s *standard) decodeSAN(san string) (string, error) {
 	m, err := DecodeSAN(s.pos, san)
@@ -129,6 +142,22 @@ func (c *chess960) play(uci string) (canon, san string, ok bool) {
 func (c *chess960) legal(uci string) bool {
 	_, err := c.pos.ParseMove(strings.ToLower(uci))
 	return err == nil
+}
+
+// legalMoves writes castling as the king taking its rook; the notation of
+// standard chess writes it as the king's move, to its target square.
+func (c *chess960) legalMoves() []LegalMove {
+	var l board.MoveList
+	c.pos.GenerateLegal(&l)
+	out := make([]LegalMove, 0, l.Len())
+	for _, m := range l.Moves() {
+		lm := LegalMove{UCI: m.UCI(true)}
+		if m.IsCastling() {
+			lm.KingTo = m.UCI(false)[2:4]
+		}
+		out = append(out, lm)
+	}
+	return out
 }
 
 func (c *chess960) decodeSAN(san string) (string, error) {

@@ -1,8 +1,7 @@
 // Builds the page into dist/ (or the directory given as the first
 // argument): src/app.js with its imports bundled and minified into app.js
-// and app.css, and the licences of the
-// bundled packages (chessground: GPL-3.0-or-later; chess.js: BSD-2-Clause)
-// in licenses.txt. The output depends
+// and app.css, and the licence of the bundled package (chessground:
+// GPL-3.0-or-later) in licenses.txt. The output depends
 // only on the sources and the pinned packages, so a test can rebuild it
 // and compare it with the committed copy.
 import { build } from 'esbuild';
@@ -22,7 +21,7 @@ await build({
   logLevel: 'warning',
 });
 
-const licenses = ['chessground', 'chess.js'].map((pkg) => {
+const licenses = ['chessground'].map((pkg) => {
   const { version, license, homepage, repository } = JSON.parse(readFileSync(`node_modules/${pkg}/package.json`, 'utf8'));
   const source = homepage || (repository && (repository.url || repository)) || '';
   const text = readFileSync(`node_modules/${pkg}/LICENSE`, 'utf8');

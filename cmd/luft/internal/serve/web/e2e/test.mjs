@@ -2,8 +2,9 @@
 // binary that LUFT names on a free port, plays a short game by
 // clicking and dragging, reloads the page, takes back, resigns a rated
 // game, promotes a pawn to mate from a FEN, checks the move list, the
-// result, the ladder and the PGN, analyses, fits a phone's screen, and
-// saves screenshots in out/. Run by run.sh.
+// result, the ladder and the PGN, plays Chess960 and castles there by
+// clicking and by dragging, analyses, fits a phone's screen, and saves
+// screenshots in out/. Run by run.sh.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
@@ -64,11 +65,24 @@ async function waitMoves(page, n) {
   await page.waitForFunction((n) => document.querySelectorAll('#moves button.move').length === n, n, { timeout: 20000 });
 }
 
-async function newGame(page, { color = 'white', elo = '1400', time = 'move:500', fen = '' }) {
+// pieces returns the pieces on the board by square: { c1: 'white king' }.
+function pieces(page) {
+  return page.evaluate(() => Object.fromEntries([...document.querySelectorAll('#board cg-board piece')]
+    .filter((p) => !p.classList.contains('ghost')).map((p) => [p.cgKey, p.className.replace(/ (anim|fading|dragging)/g, '')])));
+}
+
+// newGame starts a game from the dialog: against Luft, or in analysis
+// mode (whose dialog hides the colour, level and time).
+async function newGame(page, { mode = 'play', color = 'white', elo = '1400', time = 'move:500', fen = '', variant = 'standard', start960 = '' }) {
   if (!(await page.locator('#new-dialog').evaluate((d) => d.open))) await page.click('#btn-new');
-  await page.check(`input[name=color][value=${color}]`);
-  await page.selectOption('#level-select', elo);
-  await page.selectOption('select[name=time]', time);
+  await page.selectOption('select[name=mode]', mode);
+  await page.selectOption('select[name=variant]', variant);
+  if (variant === 'chess960') await page.fill('input[name=start960]', start960);
+  if (mode === 'play') {
+    await page.check(`input[name=color][value=${color}]`);
+    await page.selectOption('#level-select', elo);
+    await page.selectOption('select[name=time]', time);
+  }
   await page.fill('input[name=fen]', fen);
   await page.click('#btn-start');
   await page.waitForFunction(() => !document.getElementById('new-dialog').open);
@@ -178,12 +192,47 @@ test('play Luft in the browser', async (t) => {
     await page.waitForSelector('#status:has-text("Your move")');
   });
 
+  await t.test('Chess960: castling by clicking the king and then its rook', async () => {
+    // Start position 266, NRKNBBQR: after Nd1-e3 the king on c1 castles
+    // with the rook on b1 and stays where it is.
+    await newGame(page, { variant: 'chess960', start960: '266' });
+    assert.match(await page.textContent('#opponent'), /^against Luft \S+ \(1400\) · Chess960 #266$/);
+    await page.waitForSelector('#status:has-text("Your move. Not rated: the ladder counts standard chess only.")');
+    await click(page, 'd1', 'e3');
+    await waitMoves(page, 2);
+    await page.waitForSelector('#status:has-text("Your move")');
+    await click(page, 'c1', 'b1');
+    await waitMoves(page, 4);
+    const m = await moves(page);
+    assert.deepEqual(m.slice(0, 3), ['Ne3', m[1], 'O-O-O']);
+    await page.click('#nav-prev'); // the position after O-O-O, before Luft's reply
+    const after = await pieces(page);
+    assert.deepEqual([after.a1, after.b1, after.c1, after.d1], ['white knight', undefined, 'white king', 'white rook']);
+    await page.click('#nav-last');
+    await page.reload();
+    await waitMoves(page, 4);
+    assert.deepEqual(await moves(page), m);
+    assert.match(await page.textContent('#opponent'), /· Chess960 #266$/);
+    const pgn = await (await page.request.get(new URL(await page.getAttribute('#btn-pgn', 'href'), url).href)).text();
+    assert.match(pgn, /\[Variant "Chess960"\]\n\[SetUp "1"\]\n\[FEN "nrknbbqr\/pppppppp\/8\/8\/8\/8\/PPPPPPPP\/NRKNBBQR w KQkq - 0 1"\]/);
+    assert.match(pgn, /1\. Ne3 \S+ 2\. O-O-O /);
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: out + 'chess960.png' });
+  });
+
+  await t.test('Chess960 analysis: the king dragged onto its castling square', async () => {
+    await newGame(page, { mode: 'analysis', variant: 'chess960', fen: '3k4/3p1p2/8/8/8/8/PPP5/1K5R w H - 0 1' });
+    await drag(page, 'b1', 'g1'); // O-O: the king crosses the board, the rook to f1
+    await waitMoves(page, 1);
+    assert.deepEqual(await moves(page), ['O-O']);
+    const after = await pieces(page);
+    assert.deepEqual([after.b1, after.f1, after.g1, after.h1], [undefined, 'white rook', 'white king', undefined]);
+    await page.click('#btn-takeback');
+    await waitMoves(page, 0);
+  });
+
   await t.test('analysis: both sides, three lines', async () => {
-    await page.click('#btn-new');
-    await page.selectOption('select[name=mode]', 'analysis');
-    await page.fill('input[name=fen]', '');
-    await page.click('#btn-start');
-    await page.waitForFunction(() => !document.getElementById('new-dialog').open);
+    await newGame(page, { mode: 'analysis' });
     await click(page, 'e2', 'e4');
     await waitMoves(page, 1);
     await click(page, 'e7', 'e5');

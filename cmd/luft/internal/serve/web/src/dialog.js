@@ -15,6 +15,7 @@ export function setupDialog() {
   fillTimes($('time-select'), app.config);
   select.addEventListener('change', showNote);
   form.elements.mode.addEventListener('change', showMode);
+  form.elements.variant.addEventListener('change', showVariant);
   form.addEventListener('submit', onSubmit);
 }
 
@@ -48,6 +49,22 @@ function showMode() {
   for (const el of document.querySelectorAll('.play-only')) el.hidden = analysis;
 }
 
+// The FEN field's example in each variant: the standard start, and
+// Chess960's start position 0 in Shredder-FEN.
+const fenExamples = {
+  standard: 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
+  chess960: 'bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1',
+};
+
+function showVariant() {
+  const f = $('new-form').elements;
+  const c960 = f.variant.value === 'chess960';
+  for (const el of document.querySelectorAll('.c960-only')) el.hidden = !c960;
+  f.start960.disabled = !c960; // and so not validated
+  f.fen.placeholder = fenExamples[f.variant.value];
+  $('fen-default').textContent = c960 ? 'empty: the numbered or random start position' : 'empty: the standard position';
+}
+
 // openDialog shows the dialog with the suggested level chosen.
 export function openDialog() {
   const next = ladder.suggest(ladder.load(app.config.levels), app.config.levels);
@@ -55,16 +72,22 @@ export function openDialog() {
   $('new-error').textContent = '';
   showNote();
   showMode();
+  showVariant();
   $('new-dialog').showModal();
 }
 
 // settings reads the form into a new game's settings.
 function settings(form) {
   const f = form.elements;
-  if (f.mode.value === 'analysis') return { analysis: true, fen: f.fen.value.trim() };
+  const start = { fen: f.fen.value.trim() };
+  if (f.variant.value === 'chess960') {
+    start.variant = 'chess960';
+    if (f.start960.value !== '') start.start960 = parseInt(f.start960.value, 10);
+  }
+  if (f.mode.value === 'analysis') return { analysis: true, ...start };
   let color = f.color.value;
   if (color === 'random') color = Math.random() < 0.5 ? 'white' : 'black';
-  const s = { color, elo: parseInt(f.elo.value, 10), fen: f.fen.value.trim() };
+  const s = { color, elo: parseInt(f.elo.value, 10), ...start };
   const [kind, a, b] = f.time.value.split(':');
   if (kind === 'move') s.moveTimeMs = parseInt(a, 10);
   else Object.assign(s, { baseMs: parseInt(a, 10), incMs: parseInt(b, 10) });

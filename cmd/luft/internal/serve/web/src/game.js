@@ -18,7 +18,7 @@ export function setState(st) {
   app.state = st;
   app.id = st.id;
   app.clockAt = performance.now();
-  app.positions = positions(st.startFen, st.moves);
+  app.positions = positions(st);
   if (!same) {
     app.orientation = st.settings.analysis ? 'white' : st.settings.color;
     app.view = null;

@@ -24,10 +24,12 @@ export function fresh(levels) {
 }
 
 // unrated returns why a finished game does not count on the ladder, or
-// '' when it does: only games against a level, from the standard
-// position, with no move taken back, count.
+// '' when it does: only games of standard chess against a level, from the
+// standard position, with no move taken back, count (the levels were
+// calibrated in standard chess).
 export function unrated(st, tookBack) {
   if (st.settings.analysis) return 'analysis';
+  if (st.settings.variant === 'chess960') return 'the ladder counts standard chess only';
   if (st.startFen !== START_FEN) return 'it started from a position of your own';
   if (tookBack) return 'a move was taken back';
   return '';

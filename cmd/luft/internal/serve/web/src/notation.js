@@ -1,27 +1,43 @@
-// Notation helpers for the page: chess.js replays the game and writes
-// numbered lines; scores read from White's point of view.
-import { Chess } from 'chess.js';
+// Notation helpers for the page. The server is the page's one source of
+// the rules (standard chess and Chess960 alike): its states carry the
+// position after each move, the legal moves of the live position and the
+// moves in SAN. Scores read from White's point of view.
 
-// positions returns the FEN before each move and after the last one.
-export function positions(startFen, moves) {
-  const chess = new Chess(startFen);
-  const out = [chess.fen()];
-  for (const m of moves) {
-    chess.move({ from: m.uci.slice(0, 2), to: m.uci.slice(2, 4), promotion: m.uci[4] });
-    out.push(chess.fen());
-  }
-  return out;
+// positions returns the FEN before each move of the state's game and
+// after the last one.
+export function positions(st) {
+  return [st.startFen, ...st.moves.map((m) => m.fen)];
 }
 
-// dests returns the legal moves of fen as chessground wants them: each
-// origin square with its destinations.
-export function dests(fen) {
+// inCheck reports whether the side to move is in check in the position
+// after ply moves of the state's game: a move's SAN says so.
+export function inCheck(st, ply) {
+  return ply === 0 ? !!st.startCheck : /[+#]$/.test(st.moves[ply - 1].san);
+}
+
+// dests returns the state's drops as chessground wants them: each origin
+// square with its destinations.
+export function dests(drops) {
   const map = new Map();
-  for (const m of new Chess(fen).moves({ verbose: true })) {
-    if (!map.has(m.from)) map.set(m.from, []);
-    map.get(m.from).push(m.to);
+  for (const key of Object.keys(drops || {})) {
+    const from = key.slice(0, 2);
+    if (!map.has(from)) map.set(from, []);
+    map.get(from).push(key.slice(2, 4));
   }
   return map;
+}
+
+// dropped returns the UCI move that dropping the piece on orig onto dest
+// plays, and whether it promotes a pawn (the piece then to be chosen);
+// null when it plays none.
+export function dropped(drops, orig, dest) {
+  const uci = drops && drops[orig + dest];
+  return uci ? { uci, promotion: uci.length === 5 } : null;
+}
+
+// turnOf returns the side to move in fen: "white" or "black".
+export function turnOf(fen) {
+  return fen.split(' ')[1] === 'b' ? 'black' : 'white';
 }
 
 // moveNumber returns the number and side of the move played in fen.
@@ -57,4 +73,12 @@ export function whiteShare(line) {
   if (!line) return 0.5;
   if (line.mate) return line.mate > 0 ? 1 : 0;
   return 1 / (1 + Math.pow(10, -line.cp / 400));
+}
+
+// variantText names the state's game's variant for people, with the
+// number of its Chess960 start position: "Chess960 #266"; "" in standard
+// chess.
+export function variantText(st) {
+  if (!st || st.settings.variant !== 'chess960') return '';
+  return st.start960 === undefined || st.start960 === null ? 'Chess960' : `Chess960 #${st.start960}`;
 }

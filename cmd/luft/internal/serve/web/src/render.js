@@ -1,9 +1,8 @@
 // Drawing the page from app's state.
-import { Chess } from 'chess.js';
 import * as api from './api.js';
 import * as ladder from './ladder.js';
 import { app, $ } from './state.js';
-import { dests, moveNumber, numbered, scoreText, whiteShare } from './notation.js';
+import { dests, inCheck, moveNumber, numbered, scoreText, turnOf, variantText, whiteShare } from './notation.js';
 
 export function render() {
   renderBoard();
@@ -31,8 +30,7 @@ function renderBoard() {
   }
   const ply = app.view === null ? app.positions.length - 1 : app.view;
   const fen = app.positions[ply];
-  const chess = new Chess(fen);
-  const turn = chess.turn() === 'w' ? 'white' : 'black';
+  const turn = turnOf(fen);
   const last = ply > 0 ? st.moves[ply - 1].uci : null;
   const live = canMove();
   const jump = app.boardOf !== st.id; // a new or restored game appears at once, unanimated
@@ -43,8 +41,8 @@ function renderBoard() {
     orientation: app.orientation,
     turnColor: turn,
     lastMove: last ? [last.slice(0, 2), last.slice(2, 4)] : undefined,
-    check: chess.inCheck() ? turn : false,
-    movable: { color: live ? turn : undefined, dests: live ? dests(fen) : new Map() },
+    check: inCheck(st, ply) ? turn : false,
+    movable: { color: live ? turn : undefined, dests: live ? dests(st.drops) : new Map() },
   });
   if (jump) app.cg.set({ animation: { enabled: true } });
   renderArrow();
@@ -109,7 +107,8 @@ function renderPlayers() {
   $('player-bottom').querySelector('.name').textContent = names[bottom];
   $('player-top').dataset.color = top;
   $('player-bottom').dataset.color = bottom;
-  $('opponent').textContent = st ? (st.settings.analysis ? 'Analysis' : 'against ' + st.luft) : '';
+  const variant = variantText(st);
+  $('opponent').textContent = st ? (st.settings.analysis ? 'Analysis' : 'against ' + st.luft) + (variant ? ' · ' + variant : '') : '';
 }
 
 export function renderClocks() {

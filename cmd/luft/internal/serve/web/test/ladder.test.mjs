@@ -63,10 +63,13 @@ test('an unknown player starts at the lowest level, whatever the ladder', () => 
   assert.equal(suggest(fresh(wider), wider).elo, 1000);
 });
 
-test('only games from the standard position without takebacks are rated', () => {
+test('only games of standard chess from its start without takebacks are rated', () => {
   const game = (settings, startFen = START_FEN) => ({ settings, startFen });
   assert.equal(unrated(game({ color: 'white', elo: 1400 }), false), '');
   assert.match(unrated(game({ color: 'white', elo: 1400 }), true), /taken back/);
   assert.match(unrated(game({ color: 'black', elo: 0 }, 'k7/2P5/1K6/8/8/8/8/8 w - - 0 1'), false), /position of your own/);
   assert.equal(unrated(game({ analysis: true }), false), 'analysis');
+  // Chess960's start position 518 is standard chess's, with the same FEN.
+  assert.match(unrated(game({ color: 'white', elo: 1400, variant: 'chess960' }), false), /standard chess only/);
+  assert.equal(unrated(game({ color: 'white', elo: 1400, variant: 'standard' }), false), '');
 });
