@@ -17,7 +17,7 @@ TUNE_NODES  ?= 2500
 TUNE_EPOCHS ?= 200
 TUNE_LAMBDA ?= 1e-8
 
-.PHONY: build build-basic run test test-purego test-race serve-e2e serve-soak test-fathom bench-fathom tb-match fuzz perft-full perft-bench eval-bench bench tactics calibrate reference chess960-match ablation time-check ponder-check match-test tune-data tune ci clean help
+.PHONY: build build-basic run test test-purego test-race serve-e2e serve-soak test-fathom bench-fathom tb-match fuzz perft-full perft-bench eval-bench bench tactics calibrate reference chess960-match ablation time-check ponder-check match-test tune-data tune nnue-data nnue-train nnue-match ci clean help
 
 ## build: build the engine binary (make EXE=path builds it there, as OpenBench expects)
 build:
@@ -224,6 +224,49 @@ tb-match: build
 	$(call tb_match,,tb-match-none.pgn)
 	@$(call tb_wins,tb-match-none.pgn,0)
 	@$(call tb_wins,tb-match-tables.pgn,1)
+
+## nnue-data: a training round's data (eval/nnue/nets/ROUNDS.md): NNUE_POSITIONS (default 4000000, about
+## two hours on two quiet cores) self-play positions at NNUE_NODES (5000) a move on two threads, seed
+## NNUE_SEED, played with NNUE_EVAL (hce, or net: the built-in network), into NNUE_DIR/data-SEED.bin.
+## Ctrl-C keeps every complete record
+NNUE_DIR       ?= ../nnue
+NNUE_POSITIONS ?= 4000000
+NNUE_NODES     ?= 5000
+NNUE_SEED      ?= 1
+NNUE_EVAL      ?= net
+NNUE_OPENINGS  ?= ../shared/data/openings/noob_3moves_20k.epd
+nnue_eval_hce  := -nnue=false
+nnue_eval_net  := -nnue
+nnue-data: build
+	@test -n "$(nnue_eval_$(NNUE_EVAL))" || { echo "unknown NNUE_EVAL=$(NNUE_EVAL) (hce or net)"; exit 2; }
+	mkdir -p $(NNUE_DIR)
+	$(RUN) datagen -positions $(NNUE_POSITIONS) -nodes $(NNUE_NODES) -threads 2 -seed $(NNUE_SEED) \
+	  $(nnue_eval_$(NNUE_EVAL)) -openings $(NNUE_OPENINGS) -random-plies 6 -out $(NNUE_DIR)/data-$(NNUE_SEED).bin
+
+## nnue-train: a candidate network from every NNUE_DIR/data-*.bin into NNUE_DIR/net (net.nnue and the
+## checkpoints): 256 neurons, 8 output buckets, mirroring, NNUE_EPOCHS (10) epochs at lambda NNUE_LAMBDA
+## (1: the search score only), starting from NNUE_INIT (default the built-in network; empty: random)
+NNUE_EPOCHS ?= 10
+NNUE_LAMBDA ?= 1.0
+NNUE_INIT   ?= $(shell sed -n 's/^const DefaultName = "\(.*\)"$$/\1/p' eval/nnue/nets/nets.go)
+nnue-train: build
+	$(RUN) train -out $(NNUE_DIR)/net -hidden 256 -buckets 8 -mirror -epochs $(NNUE_EPOCHS) \
+	  -lambda $(NNUE_LAMBDA) -seed 1 $(if $(NNUE_INIT),-init $(NNUE_INIT)) $(NNUE_DIR)/data-*.bin
+
+## nnue-match: the candidate NNUE_DIR/net/net.nnue against NNUE_BASE (net: the built-in network, or hce)
+## in the same binary, at NNUE_LIMIT (default nodes=20000; tc=10+0.1 for the round's verdict), with an
+## SPRT of elo0 0, elo1 10 that stops as soon as it decides (at most NNUE_ROUNDS pairs, default 1000)
+NNUE_BASE   ?= net
+NNUE_LIMIT  ?= nodes=20000
+NNUE_ROUNDS ?= 1000
+nnue_base_hce := "option.Use NNUE=false"
+nnue_base_net := "option.Use NNUE=true"
+nnue-match: build
+	@test -n '$(nnue_base_$(NNUE_BASE))' || { echo "unknown NNUE_BASE=$(NNUE_BASE) (net or hce)"; exit 2; }
+	$(RUN) match -engine cmd=$(RUN) name=candidate "option.Use NNUE=true" "option.EvalFile=$(abspath $(NNUE_DIR)/net/net.nnue)" \
+	  -engine cmd=$(RUN) name=$(NNUE_BASE) $(nnue_base_$(NNUE_BASE)) -each $(NNUE_LIMIT) option.Hash=16 \
+	  -rounds $(NNUE_ROUNDS) -games 2 -repeat -concurrency 2 -openings $(OPENINGS) -srand $(NNUE_SEED) \
+	  $(ADJUDICATE) -sprt elo0=0 elo1=10 alpha=0.05 beta=0.05 -pgnout file=nnue-match.pgn
 
 ## match-test: a short real match of Luft against Stockfish at UCI_Elo 1350
 match-test:

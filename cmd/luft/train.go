@@ -90,7 +90,11 @@ func startingPoint(from start, cfg train.Config) (*train.Trainer, int, error) {
 		if err != nil {
 			return nil, 1, err
 		}
-		ck, name = train.StartFrom(train.FromQuantized(q)), from.init
+		n := train.FromQuantized(q)
+		if cfg.Buckets > 1 && n.Buckets == 1 {
+			n = n.Widen(cfg.Buckets) // a round may add buckets to the network it starts from
+		}
+		ck, name = train.StartFrom(n), from.init
 	default:
 		return nil, 0, nil
 	}
@@ -131,7 +135,7 @@ func trainConfig(args []string) (cfg train.Config, files []string, val float64, 
 	fs.Float64Var(&val, "val", 0.05, "hold out this last `fraction` of the positions for validation")
 	fs.StringVar(&cfg.OutDir, "out", "", "write checkpoints and net.nnue to `DIR` (created if need be)")
 	fs.StringVar(&from.resume, "resume", "", "continue training from float checkpoint `FILE`")
-	fs.StringVar(&from.init, "init", "", "start from the weights of the quantised network `FILE` ("+nets.DefaultName+": the built-in one), with a fresh optimiser")
+	fs.StringVar(&from.init, "init", "", "start from the weights of the quantised network `FILE` ("+nets.DefaultName+": the built-in one), with a fresh optimiser; a network of one output bucket is widened to -buckets")
 	if err = fs.Parse(args); err != nil {
 		return
 	}

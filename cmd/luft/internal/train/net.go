@@ -128,6 +128,24 @@ func (n *Net) Eval(s *Sample) float64 {
 	return float64(n.forward(s, us, them, 0)) * Scale
 }
 
+// Widen returns a copy of n, which has one output bucket, with buckets
+// output buckets, each a copy of that one: the same function of the
+// position to start from, which training then tells apart by the number
+// of pieces. A round can so start from a network with fewer buckets.
+func (n *Net) Widen(buckets int) *Net {
+	if n.Buckets != 1 {
+		panic("train: Widen of a network with more than one bucket")
+	}
+	w := &Net{H: n.H, Buckets: buckets, P: make([]float32, paramCount(n.H, buckets))}
+	copy(w.W(), n.W())
+	copy(w.B(), n.B())
+	for k := range buckets {
+		copy(w.O()[2*n.H*k:2*n.H*(k+1)], n.O())
+		w.OB()[k] = n.OB()[0]
+	}
+	return w
+}
+
 // Clone returns a deep copy of n.
 func (n *Net) Clone() *Net {
 	return &Net{H: n.H, Buckets: n.Buckets, P: append([]float32(nil), n.P...)}

@@ -615,3 +615,28 @@ func TestMirror(t *testing.T) {
 		t.Error("-mirror changed nothing")
 	}
 }
+
+// TestWiden checks that a one-bucket network widened to eight evaluates
+// every position as before, whichever bucket the position falls in.
+func TestWiden(t *testing.T) {
+	n := NewNet(16, 1, 9)
+	for i := range n.B() {
+		n.B()[i] = 0.05 * float32(i%7)
+	}
+	n.OB()[0] = 0.25
+	w := n.Widen(8)
+	if w.Buckets != 8 || len(w.P) != paramCount(16, 8) {
+		t.Fatalf("Widen(8): %d buckets, %d parameters", w.Buckets, len(w.P))
+	}
+	buckets := map[int]bool{}
+	for _, pos := range randomPositions(t, 200, 12) {
+		s := SampleFromPosition(pos, 0, 1)
+		buckets[w.bucket(&s)] = true
+		if got, want := w.Eval(&s), n.Eval(&s); math.Abs(got-want) > 1e-4 {
+			t.Errorf("%s: widened %v, one bucket %v", pos.FEN(), got, want)
+		}
+	}
+	if len(buckets) < 2 {
+		t.Errorf("the positions fell in %d bucket(s); the test needs several", len(buckets))
+	}
+}
