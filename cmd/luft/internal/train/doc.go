@@ -53,12 +53,14 @@
 // which only the feature columns its positions touch are written, summed
 // and cleared; the pieces are summed in a fixed order, so a run is bit for
 // bit the same with 1 to 8 threads. Adam's moments are updated densely
-// (every parameter every step): at H = 256 the optimiser step and the
-// summing of the pieces take under 1% of the time of a step (profiled),
-// and Adam stays exact. Measured at H = 256, batch 16384, on this machine
-// (2 cores, shared with other work): about 79,000 positions per second on
-// one thread and 130,000 to 170,000 on two; most of the time goes to
-// adding weight columns (forward) and gradient columns (backward).
+// (every parameter every step): at H = 256 and batch 16384 the optimiser
+// step and the summing of the pieces take under 1% of the time of a step
+// (profiled), and Adam stays exact. Measured at H = 256, batch 16384, on
+// this machine (2 cores, shared with other work): about 79,000 positions
+// per second on one thread and 130,000 to 170,000 on two; most of the
+// time goes to adding weight columns (forward) and gradient columns
+// (backward). At the default batch of 4096, 150,000 to 175,000 on two
+// (round 3 in eval/nnue/nets/ROUNDS.md).
 //
 // The validation set is the last fraction of the positions, the files
 // taken in order; the validation loss is the same loss, unweighted mean
