@@ -55,12 +55,12 @@
 // bit the same with 1 to 8 threads. Adam's moments are updated densely
 // (every parameter every step): at H = 256 and batch 16384 the optimiser
 // step and the summing of the pieces take under 1% of the time of a step
-// (profiled), and Adam stays exact. Measured at H = 256, batch 16384, on
-// this machine (2 cores, shared with other work): about 79,000 positions
-// per second on one thread and 130,000 to 170,000 on two; most of the
-// time goes to adding weight columns (forward) and gradient columns
-// (backward). At the default batch of 4096, 150,000 to 175,000 on two
-// (round 3 in eval/nnue/nets/ROUNDS.md).
+// (profiled), and Adam stays exact. Measured on this machine (2 cores,
+// shared with other work) at that size: about 79,000 positions per second
+// on one thread and 130,000 to 170,000 on two, most of the time spent
+// adding weight columns (forward) and gradient columns (backward); at the
+// default batch of 4096, 150,000 to 175,000 on two (round 3 in
+// eval/nnue/nets/ROUNDS.md).
 //
 // The validation set is the last fraction of the positions, the files
 // taken in order; the validation loss is the same loss, unweighted mean
