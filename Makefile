@@ -107,7 +107,7 @@ calibrate: build
 	$(RUN) match -check-pgn calibrate-$(ELO).pgn
 
 ## reference: 300 games at 10+0.1 against a Debian reference engine,
-## REF=gnuchessu|glaurung|toga2|stockfish2400 (acceptance 4 of the search issue)
+## REF=gnuchessu|glaurung|toga2|ethereal|stockfish2400|stockfish2600 (the README's strength table)
 REF     ?= gnuchessu
 ROUNDS  ?= 150
 SRAND   ?= 1
@@ -117,6 +117,8 @@ REF_gnuchessu     := cmd=/usr/games/gnuchessu name=gnuchess option.OwnBook=false
 REF_glaurung      := cmd=/usr/games/glaurung name=glaurung option.OwnBook=false option.Threads=1
 REF_toga2         := cmd=/usr/games/toga2 name=toga2 option.OwnBook=false
 REF_stockfish2400 := cmd=$(STOCKFISH) name=sf2400 option.UCI_LimitStrength=true option.UCI_Elo=2400 option.Threads=1
+REF_stockfish2600 := cmd=$(STOCKFISH) name=sf2600 option.UCI_LimitStrength=true option.UCI_Elo=2600 option.Threads=1
+REF_ethereal      := cmd=/usr/games/ethereal-chess name=ethereal option.Threads=1
 reference: build
 	@test -n "$(REF_$(REF))" || { echo "unknown REF=$(REF)"; exit 2; }
 	PATH=/usr/games:$$PATH $(RUN) match -engine cmd=$(RUN) name=Luft -engine $(REF_$(REF)) \

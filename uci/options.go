@@ -33,9 +33,9 @@ type evalSettings struct {
 }
 
 // useNNUEDefault is the default of Use NNUE: whether Luft evaluates with
-// its network unless told otherwise. The network becomes the default once
-// it beats the hand-crafted evaluation in a match (eval/nnue/nets/ROUNDS.md).
-const useNNUEDefault = false
+// its network unless told otherwise. It is, since the network beat the
+// hand-crafted evaluation at 10+0.1 (eval/nnue/nets/ROUNDS.md, round 3).
+const useNNUEDefault = true
 
 // playSettings are the options that shape how the engine plays rather
 // than how it searches: the opening book and the strength limit.

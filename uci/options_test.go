@@ -79,8 +79,8 @@ func TestDeclaredRanges(t *testing.T) {
 
 func TestDefaultOptions(t *testing.T) {
 	want := engine.Options{HashMB: 16, Threads: 1, MultiPV: 1, MoveOverhead: 30 * time.Millisecond,
-		Syzygy: engine.Syzygy{ProbeLimit: 7, ProbeDepth: 1}}
-	if diff := cmp.Diff(want, DefaultOptions()); diff != "" {
+		Net: nets.Default(), Syzygy: engine.Syzygy{ProbeLimit: 7, ProbeDepth: 1}}
+	if diff := cmp.Diff(want, DefaultOptions(), sameNetwork); diff != "" {
 		t.Errorf("DefaultOptions mismatch (-want +got):\n%s", diff)
 	}
 }
@@ -114,6 +114,14 @@ func tableCount(tb *syzygy.Tables) int {
 	return n
 }
 
+// withOptions returns the default settings with the engine options
+// changed by set.
+func withOptions(set func(*engine.Options)) settings {
+	s := defaultSettings()
+	set(&s.engine)
+	return s
+}
+
 // withSyzygyPath returns the default settings with SyzygyPath path,
 // whose directories hold no tables.
 func withSyzygyPath(path string) settings {
@@ -129,9 +137,9 @@ func TestSetOption(t *testing.T) {
 		want  settings
 		info  int // info string lines expected
 	}{
-		{[]string{"setoption name Hash value 256"}, settings{play: defaultPlay, eval: defaultEval, syzygy: defaultSyzygy, engine: engine.Options{HashMB: 256, Threads: 1, MultiPV: 1, MoveOverhead: 30 * time.Millisecond, Syzygy: defaultSyzygy.engineOptions()}}, 0},
+		{[]string{"setoption name Hash value 256"}, withOptions(func(o *engine.Options) { o.HashMB = 256 }), 0},
 		{[]string{"setoption name move overhead value 250", "setoption name THREADS value 4"},
-			settings{play: defaultPlay, eval: defaultEval, syzygy: defaultSyzygy, engine: engine.Options{HashMB: 16, Threads: 4, MultiPV: 1, MoveOverhead: 250 * time.Millisecond, Syzygy: defaultSyzygy.engineOptions()}}, 0},
+			withOptions(func(o *engine.Options) { o.Threads, o.MoveOverhead = 4, 250*time.Millisecond }), 0},
 		{[]string{"setoption name Hash value 0", "setoption name Threads value 100000", "setoption name MultiPV value abc", "setoption name Ponder value maybe"},
 			defaultSettings(), 4},
 		{[]string{"setoption name Nonsense value 1", "setoption name", "setoption"}, defaultSettings(), 3},
@@ -280,8 +288,10 @@ func TestEvalFile(t *testing.T) {
 					t.Errorf("line %d: %q, want %q...", i+1, l, want)
 				}
 			}
-			if want := DefaultOptions(); tt.hidden == 0 && s.settings.engine != want {
-				t.Errorf("options %+v, want the defaults %+v", s.settings.engine, want)
+			want := DefaultOptions()
+			want.Net = nil
+			if tt.hidden == 0 && s.settings.engine != want {
+				t.Errorf("options %+v, want the defaults with no network %+v", s.settings.engine, want)
 			}
 		})
 	}

@@ -60,8 +60,9 @@ func NewPlayer(s Searcher, opts engine.Options, r *rand.Rand) *Player {
 	return &Player{engine: s, opts: opts, applied: opts, rand: r}
 }
 
-// SetOptions sets the engine options. The Player raises MultiPV while it
-// plays below full strength but reports only the lines asked for here.
+// SetOptions sets the engine options. While it plays below full strength
+// the Player raises MultiPV, reporting only the lines asked for here, and
+// evaluates with the hand-crafted evaluation instead of a network.
 func (p *Player) SetOptions(o engine.Options) {
 	p.opts = o
 	p.apply(o)
@@ -73,6 +74,18 @@ func (p *Player) apply(o engine.Options) {
 		p.engine.SetOptions(o)
 		p.applied = o
 	}
+}
+
+// options returns the engine options the Level plays with: those given
+// to SetOptions, but below full strength always the hand-crafted
+// evaluation, which the levels were calibrated with (NOTES.md); their
+// budgets would play a different strength with the network.
+func (p *Player) options() engine.Options {
+	o := p.opts
+	if !p.level.Full() {
+		o.Net = nil
+	}
+	return o
 }
 
 // NewGame forgets what earlier searches learnt.
@@ -107,7 +120,7 @@ func (p *Player) Search(ctx context.Context, pos *board.Position, lim engine.Lim
 		}
 	}
 	if p.level.Full() {
-		p.apply(p.opts)
+		p.apply(p.options())
 		return p.engine.Search(ctx, pos, lim, report)
 	}
 	return p.searchLimited(ctx, pos, lim, report)
@@ -115,7 +128,7 @@ func (p *Player) Search(ctx context.Context, pos *board.Position, lim engine.Lim
 
 // searchBookMove scores the book move m with a short search and returns it.
 func (p *Player) searchBookMove(ctx context.Context, pos *board.Position, m board.Move, lim engine.Limits, report func(engine.Info)) engine.Result {
-	o := p.opts
+	o := p.options()
 	o.MultiPV = 1
 	p.apply(o)
 	// The clock fields stay, so that a fast game still bounds the time.
@@ -130,7 +143,7 @@ func (p *Player) searchBookMove(ctx context.Context, pos *board.Position, m boar
 
 // searchLimited searches within the Level's budget and returns its choice.
 func (p *Player) searchLimited(ctx context.Context, pos *board.Position, lim engine.Limits, report func(engine.Info)) engine.Result {
-	o := p.opts
+	o := p.options()
 	o.MultiPV = max(o.MultiPV, p.level.MultiPV)
 	p.apply(o)
 

@@ -12,6 +12,7 @@ import (
 	"github.com/luftchess/luft/engine/board"
 	"github.com/luftchess/luft/engine/board/boardtest"
 	"github.com/luftchess/luft/engine/syzygy/syzygytest"
+	"github.com/luftchess/luft/eval/nnue/nets"
 )
 
 // fakeEngine reports two iterations of scripted lines, as many as its
@@ -88,7 +89,8 @@ func TestPlayer(t *testing.T) {
 		lim      engine.Limits
 		wantBest board.Move
 		wantLim  engine.Limits
-		wantMPV  int // MultiPV the engine searched with
+		wantMPV  int  // MultiPV the engine searched with
+		wantNet  bool // the engine evaluated with the network
 	}{
 		{
 			name:     "full strength passes through",
@@ -96,6 +98,7 @@ func TestPlayer(t *testing.T) {
 			wantBest: e4,
 			wantLim:  engine.Limits{Depth: 9},
 			wantMPV:  1,
+			wantNet:  true,
 		},
 		{
 			name:     "a level that only plays the best",
@@ -122,6 +125,7 @@ func TestPlayer(t *testing.T) {
 			wantBest: e4,
 			wantLim:  engine.Limits{Depth: 9},
 			wantMPV:  1,
+			wantNet:  true,
 		},
 		{
 			name:     "book move outside searchmoves is not played",
@@ -130,13 +134,15 @@ func TestPlayer(t *testing.T) {
 			wantBest: e4,
 			wantLim:  engine.Limits{SearchMoves: []board.Move{e4}},
 			wantMPV:  1,
+			wantNet:  true,
 		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			f := &fakeEngine{lines: lines, opts: engine.Options{MultiPV: 1}}
-			p := NewPlayer(f, engine.Options{MultiPV: 1}, rand.New(rand.NewPCG(1, 2)))
-			p.SetOptions(engine.Options{MultiPV: 1})
+			opts := engine.Options{MultiPV: 1, Net: nets.Default()}
+			f := &fakeEngine{lines: lines, opts: opts}
+			p := NewPlayer(f, opts, rand.New(rand.NewPCG(1, 2)))
+			p.SetOptions(opts)
 			p.SetLevel(tt.level)
 			if tt.book != nil {
 				p.SetBook(tt.book)
@@ -153,6 +159,11 @@ func TestPlayer(t *testing.T) {
 			})
 			if f.opts.MultiPV != tt.wantMPV {
 				t.Errorf("engine searched with MultiPV %d, want %d", f.opts.MultiPV, tt.wantMPV)
+			}
+			// Levels below full strength keep the hand-crafted evaluation
+			// they were calibrated with.
+			if got := f.opts.Net != nil; got != tt.wantNet {
+				t.Errorf("engine evaluated with the network: %v, want %v", got, tt.wantNet)
 			}
 			if got, want := p.FromBook(), tt.book != nil && res.Best == c4; got != want {
 				t.Errorf("FromBook = %v, want %v", got, want)
