@@ -90,8 +90,8 @@ tune: build
 bench: build
 	$(RUN) bench
 
-## tactics: the WAC floor: 300 positions at 200,000 nodes each, one thread; prints the number
-## solved and fails below the floor
+## tactics: the WAC floors: 300 positions at 200,000 nodes each, one thread, with the hand-crafted
+## evaluation and with the built-in network; prints the number each solved and fails below its floor
 tactics:
 	$(GO) test -tags tactics -run '^TestTactics$$' -count=1 -v ./engine
 

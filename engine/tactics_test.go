@@ -16,6 +16,8 @@ import (
 	"github.com/luftchess/luft/engine/board"
 	"github.com/luftchess/luft/engine/board/boardtest"
 	"github.com/luftchess/luft/engine/board/epd"
+	"github.com/luftchess/luft/eval/nnue"
+	"github.com/luftchess/luft/eval/nnue/nets"
 	"github.com/notnil/chess"
 )
 
@@ -29,14 +31,13 @@ const (
 	// wacNodes is the node limit per position. A node limit, unlike a
 	// time limit, makes the count the same on every machine and run.
 	wacNodes = 200_000
-	// wacFloor is 4 below the count when it was set, 278 of 300, so
-	// that a change that loses tactics fails.
-	wacFloor = 274
 )
 
 // TestTactics searches each WAC position, one thread from an empty table,
-// to a fixed node count, and fails if fewer than wacFloor positions are
-// solved: the move played is one of the bm moves and none of the am moves.
+// to a fixed node count, with each evaluation, and fails if fewer than
+// the evaluation's floor are solved: the move played is one of the bm
+// moves and none of the am moves. A floor is 4 below the count when it
+// was set, so that a change that loses tactics fails.
 func TestTactics(t *testing.T) {
 	recs, err := epd.ReadFile(wacFile)
 	if errors.Is(err, fs.ErrNotExist) && os.Getenv("CI") != "true" {
@@ -45,7 +46,23 @@ func TestTactics(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	e := New(Options{HashMB: 16, Threads: 1})
+	tests := []struct {
+		name  string
+		net   *nnue.Network
+		floor int
+	}{
+		{"hand-crafted", nil, 274},       // 278 when set
+		{"network", nets.Default(), 278}, // 282 when set
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			wac(t, recs, New(Options{HashMB: 16, Threads: 1, Net: tt.net}), tt.floor)
+		})
+	}
+}
+
+// wac searches recs with e and fails if fewer than floor are solved.
+func wac(t *testing.T, recs []epd.Record, e *Engine, floor int) {
 	start := time.Now()
 	var missed []string
 	for _, rec := range recs {
@@ -69,8 +86,8 @@ func TestTactics(t *testing.T) {
 	solved := len(recs) - len(missed)
 	t.Logf("WAC: solved %d of %d at %d nodes per position, in %v",
 		solved, len(recs), wacNodes, time.Since(start).Round(time.Millisecond))
-	if solved < wacFloor {
-		t.Errorf("solved %d, below the floor of %d; missed:\n%s", solved, wacFloor, strings.Join(missed, "\n"))
+	if solved < floor {
+		t.Errorf("solved %d, below the floor of %d; missed:\n%s", solved, floor, strings.Join(missed, "\n"))
 	} else {
 		t.Logf("missed: %s", strings.Join(missed, "; "))
 	}
