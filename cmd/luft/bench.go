@@ -77,7 +77,7 @@ var benchFENs = []string{
 func runBench(args []string) int {
 	fs := flag.NewFlagSet("luft bench", flag.ContinueOnError)
 	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "usage: luft bench [-nnue] [-evalfile FILE] [depth]\n\noptions:\n")
+		fmt.Fprintf(fs.Output(), "usage: luft bench [-nnue=false] [-evalfile FILE] [depth]\n\noptions:\n")
 		fs.PrintDefaults()
 	}
 	evalf := addEvalFlags(fs)

@@ -23,8 +23,8 @@ type command struct {
 // commands are the subcommands by name; each one's run function stands in
 // the file of the same name.
 var commands = map[string]command{
-	"bench":   {"[-nnue] [-evalfile FILE] [depth]  search the bench positions; prints the node signature and speed", runBench},
-	"datagen": {"(-games N | -positions N) -out FILE [-nodes N] [-nnue] [-evalfile FILE] ...  self-play training data for NNUE (-h for options)", runDatagen},
+	"bench":   {"[-nnue=false] [-evalfile FILE] [depth]  search the bench positions; prints the node signature and speed", runBench},
+	"datagen": {"(-games N | -positions N) -out FILE [-nodes N] [-nnue=false] [-evalfile FILE] ...  self-play training data for NNUE (-h for options)", runDatagen},
 	"eval":    {"[-weights FILE] [-evalfile FILE] [FEN]  print a position's evaluations: hand-crafted by term, and the network's (default: start position)", runEval},
 	"match":   {"-engine cmd=A -engine cmd=B -each tc=10+0.1 ...  play an engine match (-h for options)", runMatch},
 	"perft":   {"[-960] DEPTH [FEN]  count the legal move tree: divide, total, time, nodes per second (-960: a Chess960 FEN, X-FEN or Shredder-FEN)", runPerft},
