@@ -272,7 +272,7 @@ nnue-match: build
 
 ## match-test: a short real match of Luft against Stockfish at UCI_Elo 1350
 match-test:
-	$(GO) test -tags matchtest -run TestLuftVsStockfish -v -timeout 20m ./cmd/luft/internal/match/
+	$(GO) test -tags matchtest -run TestLuftVsStockfish -count=1 -v -timeout 20m ./cmd/luft/internal/match/
 
 ## ci: everything CI checks
 ci: test test-purego test-race fuzz perft-full tactics test-fathom match-test serve-e2e
