@@ -65,7 +65,7 @@ func NewPlayer(s Searcher, opts engine.Options, r *rand.Rand) *Player {
 // evaluates with the hand-crafted evaluation instead of a network.
 func (p *Player) SetOptions(o engine.Options) {
 	p.opts = o
-	p.apply(o)
+	p.apply(p.options())
 }
 
 // apply passes o on to the engine if it differs from what it has.

@@ -207,8 +207,9 @@ func testLines(t *testing.T, pos *board.Position) ([]engine.Info, []board.Move) 
 func TestPlayerChoice(t *testing.T) {
 	pos := board.NewPosition()
 	lines, ms := testLines(t, pos)
-	f := &fakeEngine{lines: lines, opts: engine.Options{MultiPV: 1}}
-	p := NewPlayer(f, engine.Options{MultiPV: 1}, rand.New(rand.NewPCG(5, 6)))
+	opts := engine.Options{MultiPV: 1, Net: nets.Default()}
+	f := &fakeEngine{lines: lines, opts: opts}
+	p := NewPlayer(f, opts, rand.New(rand.NewPCG(5, 6)))
 	p.SetLevel(Level{Elo: 1, MultiPV: 4, Spread: 1e6, MaxLoss: 10})
 	played := map[board.Move]int{}
 	for range 60 {
@@ -226,8 +227,9 @@ func TestPlayerChoice(t *testing.T) {
 	if played[ms[3]] > 0 || played[ms[0]] == 0 || played[ms[1]] == 0 || played[ms[2]] == 0 {
 		t.Errorf("played %v; want e4, d4 and c4 each, a4 never", played)
 	}
-	if f.sets != 1 {
-		t.Errorf("engine options set %d times over 60 searches, want once", f.sets)
+	// Once: MultiPV raised and the network off together, and kept so.
+	if f.sets != 1 || f.opts.Net != nil {
+		t.Errorf("engine options set %d times over 60 searches, want once; network %v, want none", f.sets, f.opts.Net != nil)
 	}
 }
 
