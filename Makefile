@@ -48,13 +48,18 @@ test-race:
 
 ## fuzz: bounded fuzzing of the parsers: the board's FEN (standard and Chess960), Syzygy table files, the UCI loop's session, position,
 ## FEN and setoption handling (seeded with the checklist's lines and the hardening issue's inputs)
-FUZZTIME ?= 30s
+## The budgets are counts of inputs, not durations: Go 1.26's fuzzer can fail a target with
+## "context deadline exceeded" when a -fuzztime duration runs out (go.dev/issue/75804). Each count
+## is about 30 s of one target on two cores here (FUZZTIME for the board and Syzygy parsers,
+## FUZZTIME_UCI for the slower UCI targets).
+FUZZTIME     ?= 800000x
+FUZZTIME_UCI ?= 40000x
 fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzParseFEN$$' -fuzztime $(FUZZTIME) ./engine/board
 	$(GO) test -run '^$$' -fuzz '^FuzzParseFEN960$$' -fuzztime $(FUZZTIME) ./engine/board
 	$(GO) test -run '^$$' -fuzz '^FuzzTableFile$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 2s ./engine/syzygy
 	for f in FuzzSession FuzzPosition FuzzFEN FuzzSetOption; do \
-	  $(GO) test -run '^$$' -fuzz "^$$f\$$" -fuzztime $(FUZZTIME) -parallel 1 ./uci || exit 1; done
+	  $(GO) test -run '^$$' -fuzz "^$$f\$$" -fuzztime $(FUZZTIME_UCI) -parallel 1 ./uci || exit 1; done
 
 ## perft-full: every listed depth of the perft suites
 perft-full:
