@@ -235,7 +235,7 @@ func (e *Engine) Search(ctx context.Context, pos *board.Position, lim Limits, re
 	}
 	main := e.threads[0]
 	main.iterate()
-	main.reportChangedBest()
+	main.reportFinal()
 
 	// UCI forbids answering before "stop" in infinite mode, and before
 	// "ponderhit" or "stop" while pondering, even when the search is

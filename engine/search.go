@@ -30,6 +30,7 @@ type rootMove struct {
 	score     int // -infinity when it failed low in the current iteration
 	prevScore int // score in the previous iteration
 	selDepth  int
+	depth     int // the iteration score is from
 	pv        []board.Move
 }
 
@@ -71,12 +72,13 @@ type thread struct {
 	stopped   bool
 	yield     bool // search threads >= GOMAXPROCS: yield the P at each check
 
-	rootDepth int
-	selDepth  int
-	pvIdx     int
-	rootMoves []rootMove
-	reported  board.Move // best move of the last report
-	nmpMinPly int
+	rootDepth  int
+	selDepth   int
+	pvIdx      int
+	rootMoves  []rootMove
+	lines      []rootMove // the lines of the last report (main thread)
+	boundShown bool       // a bound was reported after the last lines
+	nmpMinPly  int
 
 	hist     history
 	cont     contHistory
@@ -138,7 +140,7 @@ func (t *thread) prepare(r *run, pos *board.Position, root []rootMove) {
 	t.pos = pos.Clone()
 	t.rootMoves = slices.Clone(root)
 	t.nodes, t.others, t.stopped, t.nmpMinPly = 0, 0, false, 0
-	t.reported = board.NoMove
+	t.lines, t.boundShown = t.lines[:0], false
 	t.yield = len(r.threads) >= runtime.GOMAXPROCS(0)
 	t.shared.Store(0)
 	t.tbHits.Store(0)
@@ -187,7 +189,7 @@ func (t *thread) iterate() {
 		if !main {
 			continue
 		}
-		t.reportLines(depth)
+		t.reportLines()
 		best := &t.rootMoves[0]
 		scale := stab.update(best.move, best.score)
 		if r.lim.Infinite || !r.limitsOn.Load() {
@@ -263,7 +265,7 @@ func (t *thread) searchRoot(alpha, beta, depth int) int {
 	for i := t.pvIdx; i < len(t.rootMoves); i++ {
 		rm := &t.rootMoves[i]
 		m := rm.move
-		if t.id == 0 && time.Since(t.r.start) > 3*time.Second {
+		if t.id == 0 && time.Since(t.r.start) > quietTime {
 			t.r.report(Info{Depth: depth, CurrMove: m, CurrMoveNumber: i + 1})
 		}
 		t.playing(0, m)
@@ -288,6 +290,7 @@ func (t *thread) searchRoot(alpha, beta, depth int) int {
 		if t.stopped {
 			return best
 		}
+		rm.depth = depth
 		if i == t.pvIdx || score > alpha {
 			rm.score, rm.selDepth = score, t.selDepth
 			rm.pv = append(append(rm.pv[:0], m), t.pvTable[1][:t.pvLen[1]]...)

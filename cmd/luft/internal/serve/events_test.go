@@ -2,7 +2,10 @@ package serve
 
 import (
 	"encoding/json"
+	"fmt"
+	"strings"
 	"testing"
+	"time"
 )
 
 func TestStreamOfThinking(t *testing.T) {
@@ -83,4 +86,60 @@ func TestAnalysisShowsThreeLines(t *testing.T) {
 	if code := call(t, ts, "POST", "/api/games/"+st.ID+"/resign", nil, nil); code != 409 {
 		t.Errorf("resigning in analysis: status %d, want 409", code)
 	}
+}
+
+// TestAnalysisLinesAfterStop lets analyses end after different times and
+// checks the three lines the page is left with: different moves, best
+// first for the side to move.
+func TestAnalysisLinesAfterStop(t *testing.T) {
+	fens := []string{
+		"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+		"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 10",
+	}
+	for _, ms := range []int{15, 40, 90, 200} {
+		cfg := testConfig()
+		cfg.AnalysisTime = time.Duration(ms) * time.Millisecond
+		_, ts := newTestServer(t, cfg)
+		for _, fen := range fens {
+			st := create(t, ts, Settings{Analysis: true, FEN: fen})
+			st = waitState(t, ts, st.ID, idle)
+			if err := checkAnalysis(st.Lines, strings.Fields(fen)[1] == "w"); err != nil {
+				t.Errorf("%d ms, %s: %v", ms, fen, err)
+			}
+			call(t, ts, "DELETE", "/api/games/"+st.ID, nil, nil)
+		}
+	}
+}
+
+// checkAnalysis reports how lines, scored from White's point of view,
+// fall short of three lines naming different moves, best first for the
+// side to move.
+func checkAnalysis(lines []Line, white bool) error {
+	if len(lines) != 3 {
+		return fmt.Errorf("%d lines, want 3: %+v", len(lines), lines)
+	}
+	value := func(l Line) int { // for the side to move
+		v := l.CP
+		if l.Mate != 0 {
+			v = 100_000 - l.Mate
+			if l.Mate < 0 {
+				v = -100_000 - l.Mate
+			}
+		}
+		if !white {
+			v = -v
+		}
+		return v
+	}
+	seen := map[string]bool{}
+	for i, l := range lines {
+		if len(l.PV) == 0 || seen[l.PV[0]] {
+			return fmt.Errorf("line %d is empty or repeats a move: %+v", i+1, lines)
+		}
+		seen[l.PV[0]] = true
+		if i > 0 && value(l) > value(lines[i-1]) {
+			return fmt.Errorf("line %d scores above line %d: %+v", i+1, i, lines)
+		}
+	}
+	return nil
 }
