@@ -332,25 +332,37 @@ func (s *session) suggest(n int) {
 		s.printf("the game is over (%s)\n", s.result.reason)
 		return
 	}
-	s.advisor.SetOptions(engine.Options{HashMB: s.cfg.HashMB, MultiPV: n})
-	lines := make([]engine.Info, n)
-	depth := 0
 	us := s.game.pos.SideToMove()
-	s.advisor.Search(context.Background(), s.game.pos, engine.Limits{MoveTime: s.cfg.MoveTime}, func(in engine.Info) {
-		if in.CurrMove == board.NoMove && in.Bound == engine.Exact && in.MultiPV >= 1 && in.MultiPV <= n {
-			in.PV = slices.Clone(in.PV)
-			lines[in.MultiPV-1] = in
-			depth = in.Depth
-		}
-	})
-	s.printf("suggestions (depth %d):\n", depth)
+	lines := bestLines(s.advisor, s.game.pos, n, engine.Limits{MoveTime: s.cfg.MoveTime})
+	if len(lines) == 0 {
+		return
+	}
+	s.printf("suggestions (depth %d):\n", lines[0].Depth)
 	for i, in := range lines {
-		if len(in.PV) == 0 {
-			break
-		}
 		sans := s.game.san(in.PV)
 		s.printf("%2d. %-7s %6s  %s\n", i+1, sans[0], formatScore(in.Score, us), strings.Join(sans, " "))
 	}
+}
+
+// bestLines has e search pos within lim for its n best moves, with the
+// options it was made with, and returns the last line it reported for
+// each, best first.
+func bestLines(e *engine.Engine, pos *board.Position, n int, lim engine.Limits) []engine.Info {
+	o := e.Options()
+	o.MultiPV = n
+	e.SetOptions(o)
+	var lines []engine.Info
+	e.Search(context.Background(), pos, lim, func(in engine.Info) {
+		if in.CurrMove != board.NoMove || in.Bound != engine.Exact || in.MultiPV < 1 || in.MultiPV > n {
+			return
+		}
+		for len(lines) < in.MultiPV {
+			lines = append(lines, engine.Info{})
+		}
+		in.PV = slices.Clone(in.PV)
+		lines[in.MultiPV-1] = in
+	})
+	return lines
 }
 
 // legal lists the legal moves in SAN, sorted.
