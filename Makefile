@@ -7,6 +7,10 @@ EXE     ?= luft
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 GO      ?= go
 LDFLAGS := -X main.version=$(VERSION)
+# GOTESTSUM runs go test with its arguments and ends with the tests that
+# skipped and a count (DONE N tests, M skipped); -v in TESTFLAGS keeps
+# go test -v's output.
+GOTESTSUM = $(GO) tool gotestsum --format $(if $(filter -v,$(TESTFLAGS)),standard-verbose,standard-quiet) --
 # RUN is the command that runs $(EXE): EXE may be a bare name or a path.
 RUN      = $(if $(findstring /,$(EXE)),$(EXE),./$(EXE))
 STOCKFISH ?= /usr/games/stockfish
@@ -33,7 +37,7 @@ run: build
 
 ## test: the normal test suite (TESTFLAGS=-v to list every test, as CI does)
 test:
-	$(GO) test $(TESTFLAGS) ./...
+	$(GOTESTSUM) $(TESTFLAGS) ./...
 
 ## test-purego: the network's tests with the pure-Go loops instead of the AVX2 kernels
 test-purego:
