@@ -238,8 +238,9 @@ tb-match: build
 
 ## nnue-data: a training round's data (eval/nnue/nets/ROUNDS.md): NNUE_POSITIONS (default 4000000, about
 ## two hours on two quiet cores) self-play positions at NNUE_NODES (5000) a move on two threads, seed
-## NNUE_SEED, played with NNUE_EVAL (hce, or net: the built-in network), into NNUE_DIR/data-SEED.bin.
-## Ctrl-C keeps every complete record
+## NNUE_SEED, played with NNUE_EVAL (hce, or net: the built-in network), a tenth of the games from Chess960
+## start positions, added to the data store (LUFT_DATA, default ~/.local/share/luft/data) and its
+## manifest. Ctrl-C keeps every complete game
 NNUE_DIR       ?= ../nnue
 NNUE_POSITIONS ?= 4000000
 NNUE_NODES     ?= 5000
@@ -250,19 +251,20 @@ nnue_eval_hce  := -nnue=false
 nnue_eval_net  := -nnue
 nnue-data: build
 	@test -n "$(nnue_eval_$(NNUE_EVAL))" || { echo "unknown NNUE_EVAL=$(NNUE_EVAL) (hce or net)"; exit 2; }
-	mkdir -p $(NNUE_DIR)
 	$(RUN) datagen -positions $(NNUE_POSITIONS) -nodes $(NNUE_NODES) -threads 2 -seed $(NNUE_SEED) \
-	  $(nnue_eval_$(NNUE_EVAL)) -openings $(NNUE_OPENINGS) -random-plies 6 -out $(NNUE_DIR)/data-$(NNUE_SEED).bin
+	  $(nnue_eval_$(NNUE_EVAL)) -openings $(NNUE_OPENINGS) -random-plies 6 -chess960 0.1
 
-## nnue-train: a candidate network from every NNUE_DIR/data-*.bin into NNUE_DIR/net (net.nnue and the
-## checkpoints): 256 neurons, 8 output buckets, mirroring, NNUE_EPOCHS (10) epochs at lambda NNUE_LAMBDA
-## (1: the search score only), starting from NNUE_INIT (default the built-in network; empty: random)
+## nnue-train: a candidate network from every file of the data store into NNUE_DIR/net (net.nnue and
+## the checkpoints): NNUE_HIDDEN (256) neurons, 8 output buckets, mirroring, NNUE_EPOCHS (10) epochs at
+## lambda NNUE_LAMBDA (1: the search score only), starting from NNUE_INIT (default the built-in
+## network; empty: random)
 NNUE_EPOCHS ?= 10
 NNUE_LAMBDA ?= 1.0
+NNUE_HIDDEN ?= 256
 NNUE_INIT   ?= $(shell sed -n 's/^const DefaultName = "\(.*\)"$$/\1/p' eval/nnue/nets/nets.go)
 nnue-train: build
-	$(RUN) train -out $(NNUE_DIR)/net -hidden 256 -buckets 8 -mirror -epochs $(NNUE_EPOCHS) \
-	  -lambda $(NNUE_LAMBDA) -seed 1 $(if $(NNUE_INIT),-init $(NNUE_INIT)) $(NNUE_DIR)/data-*.bin
+	$(RUN) train -out $(NNUE_DIR)/net -hidden $(NNUE_HIDDEN) -buckets 8 -mirror -epochs $(NNUE_EPOCHS) \
+	  -lambda $(NNUE_LAMBDA) -seed 1 $(if $(NNUE_INIT),-init $(NNUE_INIT)) -store
 
 ## nnue-match: the candidate NNUE_DIR/net/net.nnue against NNUE_BASE (net: the built-in network, or hce)
 ## in the same binary, at NNUE_LIMIT (default nodes=20000; tc=10+0.1 for the round's verdict), with an

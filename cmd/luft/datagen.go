@@ -8,13 +8,17 @@ import (
 	"os"
 	"os/signal"
 	"runtime"
+	"strings"
+	"syscall"
+	"time"
 
 	"github.com/luftchess/luft/cmd/luft/internal/datagen"
 	"github.com/luftchess/luft/engine/board"
 	"github.com/luftchess/luft/engine/board/epd"
 )
 
-const datagenUsage = `usage: luft datagen (-games N | -positions N) -out FILE [options]
+const datagenUsage = `usage: luft datagen (-games N | -positions N) [-out FILE] [options]
+       luft datagen -list [-verify] [-store DIR]
 
 Plays Luft against itself at a fixed node budget per move and writes the
 positions with the search score and the game's result, in the binary
@@ -25,12 +29,30 @@ games evaluate as the engine does by default; -nnue=false or -evalfile
 choose otherwise (each round of training data comes from the best network
 so far).
 
+Without -out, each run adds a file to the data store (-store; by default
+$LUFT_DATA, else $XDG_DATA_HOME/luft/data, else ~/.local/share/luft/data)
+and lists it in the store's manifest.jsonl with its seed, network, node
+budget, openings, games, positions and checksum. Ctrl-C or SIGTERM stops
+a run cleanly; a killed run keeps its complete games, and the next run
+lists them. -list shows the store; -verify checks its files' checksums.
+
 options:
 `
 
+// datagenRun is a datagen command line: what to generate and where.
+type datagenRun struct {
+	cfg      datagen.Config
+	out      string // a file outside the store; "" for the store
+	store    string
+	openings string
+	net      string // the evaluation's name, for the manifest
+	list     bool
+	verify   bool
+}
+
 // runDatagen is the datagen subcommand.
 func runDatagen(args []string) int {
-	cfg, out, openings, err := datagenConfig(args)
+	r, err := datagenConfig(args)
 	if errors.Is(err, flag.ErrHelp) {
 		return 2
 	}
@@ -38,17 +60,84 @@ func runDatagen(args []string) int {
 		fmt.Fprintf(os.Stderr, "luft datagen: %v\n", err)
 		return 2
 	}
-	if cfg.Openings, err = readOpenings(openings); err != nil {
+	if err := r.run(args); err != nil {
+		if errors.Is(err, context.Canceled) {
+			return 130
+		}
 		fmt.Fprintf(os.Stderr, "luft datagen: %v\n", err)
 		return 1
 	}
-	f, err := os.Create(out)
-	if err != nil {
-		fmt.Fprintf(os.Stderr, "luft datagen: %v\n", err)
-		return 1
+	return 0
+}
+
+// run generates the data, into the store or -out, or lists the store.
+func (r *datagenRun) run(args []string) error {
+	var store *datagen.Store
+	if r.out == "" || r.list {
+		var err error
+		if store, err = openStore(r.store); err != nil {
+			return err
+		}
+		if r.list {
+			return listStore(store, r.verify)
+		}
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	var err error
+	if r.cfg.Openings, err = readOpenings(r.openings); err != nil {
+		return err
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	if store == nil {
+		return r.toFile(ctx)
+	}
+	return r.toStore(ctx, store, args)
+}
+
+// toFile generates into the file r.out.
+func (r *datagenRun) toFile(ctx context.Context) error {
+	f, err := os.Create(r.out)
+	if err != nil {
+		return err
+	}
+	st, err := generate(ctx, r.cfg, f)
+	if errors.Is(err, context.Canceled) {
+		fmt.Fprintf(os.Stderr, "luft datagen: interrupted; %s holds %d complete records\n", r.out, st.Written)
+	}
+	return err
+}
+
+// toStore generates into a new file of store and lists it there.
+func (r *datagenRun) toStore(ctx context.Context, store *datagen.Store, args []string) error {
+	e := datagen.Entry{Luft: version, Command: strings.Join(append([]string{"luft", "datagen"}, args...), " "),
+		Net: r.net, Nodes: r.cfg.Nodes, Seed: r.cfg.Seed, Openings: r.openings,
+		RandomPlies: r.cfg.RandomPlies, Chess960: r.cfg.Chess960}
+	f, err := store.Create(&e)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(os.Stderr, "writing %s\n", f.Name())
+	st, err := generate(ctx, r.cfg, f)
+	status := datagen.Complete
+	switch {
+	case errors.Is(err, context.Canceled):
+		status = datagen.Interrupted
+	case err != nil:
+		return err // the entry stays Running until a later run settles it
+	}
+	if ferr := store.Finish(&e, status, st.Games); ferr != nil {
+		return ferr
+	}
+	fmt.Fprintf(os.Stderr, "%s: %s, %d positions\n", e.File, status, e.Positions)
+	if sum, serr := store.Summary(); serr == nil {
+		fmt.Fprintln(os.Stderr, sum)
+	}
+	return err
+}
+
+// generate runs the generation into f and closes it, printing the
+// summary.
+func generate(ctx context.Context, cfg datagen.Config, f *os.File) (datagen.Stats, error) {
 	w := datagen.NewWriter(f)
 	st, err := datagen.Run(ctx, cfg, w)
 	if ferr := w.Flush(); err == nil {
@@ -58,20 +147,69 @@ func runDatagen(args []string) int {
 		err = cerr
 	}
 	fmt.Fprintln(os.Stderr, st.Summary())
-	switch {
-	case errors.Is(err, context.Canceled):
-		fmt.Fprintf(os.Stderr, "luft datagen: interrupted; %s holds %d complete records\n", out, st.Written)
-		return 130
-	case err != nil:
-		fmt.Fprintf(os.Stderr, "luft datagen: %v\n", err)
-		return 1
-	}
-	return 0
+	return st, err
 }
 
-// datagenConfig parses the datagen flags into a configuration and the
-// output and openings file names.
-func datagenConfig(args []string) (cfg datagen.Config, out, openings string, err error) {
+// openStore opens the store in dir (the default one for ""), settles the
+// entries of killed runs and says what it holds.
+func openStore(dir string) (*datagen.Store, error) {
+	if dir == "" {
+		var err error
+		if dir, err = datagen.DefaultStoreDir(); err != nil {
+			return nil, err
+		}
+	}
+	store, err := datagen.OpenStore(dir)
+	if err != nil {
+		return nil, err
+	}
+	settled, err := store.Settle()
+	if err != nil {
+		return nil, err
+	}
+	for _, e := range settled {
+		fmt.Fprintf(os.Stderr, "%s: its run was killed; kept %d complete positions\n", e.File, e.Positions)
+	}
+	sum, err := store.Summary()
+	if err != nil {
+		return nil, err
+	}
+	fmt.Fprintln(os.Stderr, sum)
+	return store, nil
+}
+
+// listStore prints the store's files, one a line, and with verify checks
+// them against their checksums.
+func listStore(store *datagen.Store, verify bool) error {
+	es, err := store.Entries()
+	if err != nil {
+		return err
+	}
+	for _, e := range es {
+		fmt.Printf("%s  %-11s  %9d positions  %6d games  %s  nodes %d  seed %d  chess960 %.2f  %s\n",
+			e.File, e.Status, e.Positions, e.Games, e.Net, e.Nodes, e.Seed, e.Chess960, e.Started.Format(time.DateTime))
+	}
+	if !verify {
+		return nil
+	}
+	bad, err := store.Verify()
+	if err != nil {
+		return err
+	}
+	for _, b := range bad {
+		fmt.Println(b)
+	}
+	if len(bad) > 0 {
+		return fmt.Errorf("%d of %d files do not match the manifest", len(bad), len(es))
+	}
+	fmt.Printf("all %d files match the manifest\n", len(es))
+	return nil
+}
+
+// datagenConfig parses the datagen flags.
+func datagenConfig(args []string) (*datagenRun, error) {
+	r := &datagenRun{}
+	cfg := &r.cfg
 	fs := flag.NewFlagSet("luft datagen", flag.ContinueOnError)
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), datagenUsage)
@@ -83,42 +221,60 @@ func datagenConfig(args []string) (cfg datagen.Config, out, openings string, err
 	fs.IntVar(&cfg.Threads, "threads", runtime.NumCPU(), "play `T` games in parallel, each on one thread")
 	fs.IntVar(&cfg.HashMB, "hash", datagen.DefaultHashMB, "hash of each game's engine in `MiB`")
 	fs.Uint64Var(&cfg.Seed, "seed", 1, "`seed` of the random choices")
-	fs.StringVar(&openings, "openings", "", "EPD `file` of openings, one drawn per game (default: the start position)")
+	fs.StringVar(&r.openings, "openings", "", "EPD `file` of openings, one drawn per game (default: the start position)")
+	fs.Float64Var(&cfg.Chess960, "chess960", 0.1, "start this `fraction` of the games from Chess960 start positions")
 	fs.IntVar(&cfg.RandomPlies, "random-plies", 8, "play `K` random legal moves from the opening")
 	fs.Float64Var(&cfg.Keep, "keep", 1, "keep this `fraction` of the positions that pass the filters")
 	fs.IntVar(&cfg.MaxPlies, "max-plies", datagen.DefaultMaxPlies, "adjudicate a draw after `N` searched plies")
-	fs.StringVar(&out, "out", "", "output `file`")
+	fs.StringVar(&r.out, "out", "", "write to `file` instead of the data store")
+	fs.StringVar(&r.store, "store", "", "the data store's `directory` (default: see above)")
+	fs.BoolVar(&r.list, "list", false, "list the data store's files")
+	fs.BoolVar(&r.verify, "verify", false, "with -list: check each file against the manifest's checksum")
 	evalf := addEvalFlags(fs)
 	if err := fs.Parse(args); err != nil {
-		return cfg, "", "", err
+		return nil, err
 	}
+	var err error
 	if cfg.Net, err = evalf.network(); err != nil {
-		return cfg, "", "", err
+		return nil, err
 	}
-	switch {
-	case fs.NArg() > 0:
-		return cfg, "", "", fmt.Errorf("unexpected argument %q", fs.Arg(0))
-	case out == "":
-		return cfg, "", "", errors.New("-out FILE is required")
-	case cfg.Games < 0 || cfg.Positions < 0:
-		return cfg, "", "", errors.New("-games and -positions must be at least 0")
-	case cfg.Games == 0 && cfg.Positions == 0:
-		return cfg, "", "", errors.New("give -games N or -positions N")
-	case cfg.Nodes == 0:
-		return cfg, "", "", errors.New("-nodes must be at least 1")
-	case cfg.Threads < 1:
-		return cfg, "", "", errors.New("-threads must be at least 1")
-	case cfg.HashMB < 1:
-		return cfg, "", "", errors.New("-hash must be at least 1")
-	case cfg.RandomPlies < 0:
-		return cfg, "", "", errors.New("-random-plies must be at least 0")
-	case !(cfg.Keep > 0 && cfg.Keep <= 1):
-		return cfg, "", "", errors.New("-keep must be in (0, 1]")
-	case cfg.MaxPlies < 1:
-		return cfg, "", "", errors.New("-max-plies must be at least 1")
+	r.net = evalf.name()
+	if fs.NArg() > 0 {
+		return nil, fmt.Errorf("unexpected argument %q", fs.Arg(0))
+	}
+	if r.list {
+		return r, nil
+	}
+	if err := checkDatagen(cfg); err != nil {
+		return nil, err
 	}
 	cfg.Progress = os.Stderr
-	return cfg, out, openings, nil
+	return r, nil
+}
+
+// checkDatagen refuses a configuration that cannot run.
+func checkDatagen(cfg *datagen.Config) error {
+	switch {
+	case cfg.Games < 0 || cfg.Positions < 0:
+		return errors.New("-games and -positions must be at least 0")
+	case cfg.Games == 0 && cfg.Positions == 0:
+		return errors.New("give -games N or -positions N")
+	case cfg.Nodes == 0:
+		return errors.New("-nodes must be at least 1")
+	case cfg.Threads < 1:
+		return errors.New("-threads must be at least 1")
+	case cfg.HashMB < 1:
+		return errors.New("-hash must be at least 1")
+	case cfg.RandomPlies < 0:
+		return errors.New("-random-plies must be at least 0")
+	case !(cfg.Keep > 0 && cfg.Keep <= 1):
+		return errors.New("-keep must be in (0, 1]")
+	case !(cfg.Chess960 >= 0 && cfg.Chess960 <= 1):
+		return errors.New("-chess960 must be in [0, 1]")
+	case cfg.MaxPlies < 1:
+		return errors.New("-max-plies must be at least 1")
+	}
+	return nil
 }
 
 // readOpenings returns the FENs of the EPD file name, none for "".

@@ -35,3 +35,13 @@ func (f *evalFlags) network() (*nnue.Network, error) {
 	}
 	return engine.ReadNetwork(f.file)
 }
+
+// name returns what the flags choose, as the data store's manifest says
+// it: "hce" for the hand-crafted evaluation, else the network's name or
+// file.
+func (f *evalFlags) name() string {
+	if !f.nnue && f.file == nets.DefaultName {
+		return "hce"
+	}
+	return f.file
+}

@@ -7,18 +7,22 @@ import (
 	"os"
 	"runtime"
 
+	"github.com/luftchess/luft/cmd/luft/internal/datagen"
 	"github.com/luftchess/luft/cmd/luft/internal/train"
 	"github.com/luftchess/luft/engine"
 	"github.com/luftchess/luft/eval/nnue/nets"
 )
 
-const trainUsage = `usage: luft train -out DIR [options] FILE...
+const trainUsage = `usage: luft train -out DIR [options] [-store] FILE...
 
 Trains Luft's NNUE, (768 -> H) x 2 -> 1 with SCReLU, on datagen files
 (cmd/luft/internal/datagen): Adam on the mean squared error between
 sigmoid(eval/K) and lambda*sigmoid(score/K) + (1-lambda)*result. The last
 -val fraction of the positions (of the files in order) is held out for
-validation. After each epoch it writes DIR/epoch-N.ckpt, a float
+validation. -store trains on every finished file of the data store of
+luft datagen ($LUFT_DATA, else $XDG_DATA_HOME/luft/data, else
+~/.local/share/luft/data), oldest first, before the FILEs: the newest
+games are held out. After each epoch it writes DIR/epoch-N.ckpt, a float
 checkpoint that -resume continues exactly, and DIR/net.nnue, the quantised
 net; cmd/luft/internal/train/doc.go describes both formats. A progress bar
 goes to standard error, a line per epoch to standard output.
@@ -133,6 +137,7 @@ func trainConfig(args []string) (cfg train.Config, files []string, val float64, 
 	fs.IntVar(&cfg.Threads, "threads", runtime.NumCPU(), "compute gradients on `T` goroutines")
 	fs.Uint64Var(&cfg.Seed, "seed", cfg.Seed, "`seed` of the initial weights and the shuffles")
 	fs.Float64Var(&val, "val", 0.05, "hold out this last `fraction` of the positions for validation")
+	store := fs.Bool("store", false, "train on the data store's files too (see above)")
 	fs.StringVar(&cfg.OutDir, "out", "", "write checkpoints and net.nnue to `DIR` (created if need be)")
 	fs.StringVar(&from.resume, "resume", "", "continue training from float checkpoint `FILE`")
 	fs.StringVar(&from.init, "init", "", "start from the weights of the quantised network `FILE` ("+nets.DefaultName+": the built-in one), with a fresh optimiser; a network of one output bucket is widened to -buckets")
@@ -140,11 +145,18 @@ func trainConfig(args []string) (cfg train.Config, files []string, val float64, 
 		return
 	}
 	files = fs.Args()
+	if *store {
+		var stored []string
+		if stored, err = storeFiles(); err != nil {
+			return
+		}
+		files = append(stored, files...)
+	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	switch {
 	case len(files) == 0:
-		err = errors.New("give one or more datagen files")
+		err = errors.New("give one or more datagen files, or -store")
 	case cfg.OutDir == "":
 		err = errors.New("-out DIR is required")
 	case cfg.Threads < 1:
@@ -170,4 +182,17 @@ func trainConfig(args []string) (cfg train.Config, files []string, val float64, 
 	}
 	cfg.Progress, cfg.Log = os.Stderr, os.Stdout
 	return
+}
+
+// storeFiles returns the finished files of the default data store.
+func storeFiles() ([]string, error) {
+	dir, err := datagen.DefaultStoreDir()
+	if err != nil {
+		return nil, err
+	}
+	files, err := (&datagen.Store{Dir: dir}).Files()
+	if err == nil && len(files) == 0 {
+		err = fmt.Errorf("the data store %s holds no finished file", dir)
+	}
+	return files, err
 }

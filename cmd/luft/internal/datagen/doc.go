@@ -4,7 +4,9 @@
 // # Generation
 //
 // Run plays games of Luft against itself: each game starts from the start
-// position or a line of an opening file, then plays a number of random
+// position or a line of an opening file, or, for a fraction of the games
+// (Config.Chess960), from one of the 960 start positions of Chess960 and
+// by its rules; then it plays a number of random
 // legal moves (rejecting openings whose random moves end the game), then
 // lets a single-threaded engine search every move at a fixed node budget.
 // Each game has its own random source, seeded from the run's seed and the
@@ -21,9 +23,11 @@
 //
 // Every searched position is a candidate. It is left out when the side to
 // move is in check, when the best move is a capture (en passant included)
-// or a promotion, or when the score is a mate score; of the others, a
-// fraction Config.Keep is kept, chosen by the game's random source. The
-// random opening plies are never searched and so never written.
+// or a promotion, when the score is a mate score, or when a Chess960
+// game's best move castles (a record cannot hold the castling rights of
+// Chess960); of the others, a fraction Config.Keep is kept, chosen by the
+// game's random source. The random opening plies are never searched and so
+// never written.
 //
 // # File format
 //
@@ -78,8 +82,11 @@
 // view, like the score: 0 a loss, 1 a draw, 2 a win (3 is invalid).
 //
 // Decoding a record gives back the position's FEN exactly, except that a
-// fullmove number or halfmove clock above 255 reads as 255. Records hold
-// standard chess positions only (castling with the rooks on the corners).
+// fullmove number or halfmove clock above 255 reads as 255, and that a
+// position of a Chess960 game is recorded without its castling rights
+// (whose rooks need not stand on the corners; the network does not see
+// castling rights, and its searched score and move are kept). A best move
+// that castles is stored as above, the king onto its rook's square.
 //
 // Reproducibility holds for one build: another version of the search (its
 // bench signature), of the Go standard library's random numbers, or

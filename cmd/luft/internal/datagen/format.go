@@ -79,7 +79,7 @@ func Pack(r Record) (Packed, error) {
 		c  board.Color
 		ks bool
 	}{{board.White, true}, {board.White, false}, {board.Black, true}, {board.Black, false}} {
-		if pos.CanCastle(right.c, right.ks) {
+		if pos.CanCastle(right.c, right.ks) && !pos.Chess960() {
 			flags |= 1 << (1 + k)
 		}
 	}

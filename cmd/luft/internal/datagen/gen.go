@@ -42,6 +42,7 @@ type Config struct {
 	HashMB      int           // hash of each game's engine; 0 for DefaultHashMB
 	Seed        uint64        // seed of every random choice
 	Openings    []string      // FENs to start from, one drawn per game; none: the start position
+	Chess960    float64       // fraction of games started from a random Chess960 start position instead
 	RandomPlies int           // random legal moves played before the search takes over
 	Keep        float64       // fraction of the filtered positions kept; 0 for all
 	MaxPlies    int           // searched plies after which a game is a draw; 0 for DefaultMaxPlies
@@ -63,6 +64,7 @@ type Stats struct {
 	Capture   int // left out: best move a capture
 	Promotion int // left out: best move a (non-capturing) promotion
 	Mate      int // left out: mate score
+	Castle960 int // left out: best move castling in Chess960, which a record cannot hold
 	Dropped   int // left out by -keep, or past the -positions target
 
 	Written int
@@ -79,9 +81,9 @@ func (s Stats) String() string {
 
 // Summary returns the final summary of s: the results and the filters.
 func (s Stats) Summary() string {
-	return fmt.Sprintf("%v\nresults +%d =%d -%d (White's view), %d adjudicated\nsearched %d: written %d, in check %d, capture %d, promotion %d, mate score %d, dropped %d",
+	return fmt.Sprintf("%v\nresults +%d =%d -%d (White's view), %d adjudicated\nsearched %d: written %d, in check %d, capture %d, promotion %d, mate score %d, Chess960 castling %d, dropped %d",
 		s, s.WhiteWins, s.Draws, s.BlackWins, s.Adjudicated,
-		s.Searched, s.Written, s.InCheck, s.Capture, s.Promotion, s.Mate, s.Dropped)
+		s.Searched, s.Written, s.InCheck, s.Capture, s.Promotion, s.Mate, s.Castle960, s.Dropped)
 }
 
 // reason says why a searched position is left out, or that it is not.
@@ -93,6 +95,7 @@ const (
 	capture
 	promotion
 	mateScore
+	castle960
 )
 
 // filter returns why the position searched with best move m and score s
@@ -107,6 +110,8 @@ func filter(pos *board.Position, m board.Move, s engine.Score) reason {
 		return promotion
 	case s.IsMate():
 		return mateScore
+	case pos.Chess960() && m.IsCastling():
+		return castle960
 	}
 	return keep
 }
@@ -117,21 +122,25 @@ type gameResult struct {
 	recs        []Packed // results filled in
 	white       Result   // the result from White's view
 	adjudicated bool
-	counts      [mateScore + 1]int // searched positions by reason
+	counts      [castle960 + 1]int // searched positions by reason
 	dropped     int
 }
 
 // openingPosition returns a game's start: a random opening line (or the
-// start position) followed by plies random legal moves, drawn again while
-// the moves end the game.
-func openingPosition(rng *rand.Rand, openings []string, plies int) (*board.Position, error) {
+// start position), or with probability chess960 one of the 960 start
+// positions of Chess960, followed by plies random legal moves, drawn
+// again while the moves end the game.
+func openingPosition(rng *rand.Rand, openings []string, chess960 float64, plies int) (*board.Position, error) {
 	var l board.MoveList
 	for range maxOpeningTries {
-		fen := board.StartFEN
-		if len(openings) > 0 {
+		parse, fen := board.ParseFEN, board.StartFEN
+		switch {
+		case chess960 > 0 && rng.Float64() < chess960:
+			parse, fen = board.ParseFEN960, board.Chess960StartFEN(rng.IntN(960))
+		case len(openings) > 0:
 			fen = openings[rng.IntN(len(openings))]
 		}
-		pos, err := board.ParseFEN(fen)
+		pos, err := parse(fen)
 		if err != nil {
 			return nil, err
 		}
@@ -153,7 +162,7 @@ func openingPosition(rng *rand.Rand, openings []string, plies int) (*board.Posit
 func playGame(ctx context.Context, e *engine.Engine, cfg *Config, n int) (gameResult, error) {
 	g := gameResult{n: n}
 	rng := rand.New(rand.NewPCG(cfg.Seed, uint64(n)))
-	pos, err := openingPosition(rng, cfg.Openings, cfg.RandomPlies)
+	pos, err := openingPosition(rng, cfg.Openings, cfg.Chess960, cfg.RandomPlies)
 	if err != nil {
 		return g, err
 	}
@@ -256,8 +265,8 @@ func streak(n int, cond bool) int {
 // until cfg.Games games are played or cfg.Positions positions written
 // (the last game's surplus is dropped). When ctx ends first it stops
 // within milliseconds, discarding the unfinished games, and returns the
-// context's error; w then holds the complete games' records. Run does not
-// flush w.
+// context's error; w then holds the complete games' records. Run flushes
+// w after each game.
 func Run(ctx context.Context, cfg Config, w *Writer) (Stats, error) {
 	if cfg.Games <= 0 && cfg.Positions <= 0 {
 		return Stats{}, errors.New("datagen: no games or positions to generate")
@@ -370,6 +379,7 @@ func Run(ctx context.Context, cfg Config, w *Writer) (Stats, error) {
 			st.Capture += g.counts[capture]
 			st.Promotion += g.counts[promotion]
 			st.Mate += g.counts[mateScore]
+			st.Castle960 += g.counts[castle960]
 			st.Dropped += g.dropped
 			for i, p := range g.recs {
 				if cfg.Positions > 0 && st.Written >= cfg.Positions {
@@ -381,6 +391,9 @@ func Run(ctx context.Context, cfg Config, w *Writer) (Stats, error) {
 					break
 				}
 				st.Written++
+			}
+			if werr == nil {
+				werr = w.Flush() // a run that is killed keeps its complete games
 			}
 			if cfg.Positions > 0 && st.Written >= cfg.Positions {
 				cancel()

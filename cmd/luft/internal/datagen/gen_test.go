@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -84,7 +85,7 @@ func checkFile(t *testing.T, data []byte, st Stats) []Record {
 	if len(recs) != st.Written {
 		t.Errorf("%d records, stats say %d", len(recs), st.Written)
 	}
-	if left := st.InCheck + st.Capture + st.Promotion + st.Mate + st.Dropped; st.Searched != st.Written+left {
+	if left := st.InCheck + st.Capture + st.Promotion + st.Mate + st.Castle960 + st.Dropped; st.Searched != st.Written+left {
 		t.Errorf("stats %+v: searched %d != written %d + left out %d", st, st.Searched, st.Written, left)
 	}
 	if st.WhiteWins+st.Draws+st.BlackWins != st.Games {
@@ -214,7 +215,7 @@ func TestResults(t *testing.T) {
 // openings that end the game.
 func TestOpening(t *testing.T) {
 	rng := func() *rand.Rand { return rand.New(rand.NewPCG(7, 0)) }
-	pos, err := openingPosition(rng(), nil, 8)
+	pos, err := openingPosition(rng(), nil, 0, 8)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -222,16 +223,16 @@ func TestOpening(t *testing.T) {
 		t.Errorf("after 8 random plies: ply %d, %s", pos.Ply(), pos.FEN())
 	}
 	fen := "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"
-	pos, err = openingPosition(rng(), []string{fen}, 0)
+	pos, err = openingPosition(rng(), []string{fen}, 0, 0)
 	if err != nil || pos.FEN() != fen {
 		t.Errorf("opening with no random plies: %v, %v", pos, err)
 	}
 	mated := "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3"
-	if _, err := openingPosition(rng(), []string{mated}, 4); err == nil {
+	if _, err := openingPosition(rng(), []string{mated}, 0, 4); err == nil {
 		t.Error("a checkmate opening was accepted")
 	}
 	bare := "4k3/8/8/8/8/8/8/4K3 w - - 0 1"
-	if _, err := openingPosition(rng(), []string{bare}, 0); err == nil {
+	if _, err := openingPosition(rng(), []string{bare}, 0, 0); err == nil {
 		t.Error("an opening with insufficient material was accepted")
 	}
 }
@@ -256,5 +257,31 @@ func TestProgress(t *testing.T) {
 	st := Stats{Games: 3, Written: 120, Elapsed: 2e9}
 	if got, want := st.String(), "games 3  positions 120  60 pos/s  elapsed 2s"; got != want {
 		t.Errorf("progress line %q, want %q", got, want)
+	}
+}
+
+// TestChess960Games plays games from Chess960 start positions and checks
+// that their records decode, legal and without castling rights, and that
+// some are of Chess960 placements.
+func TestChess960Games(t *testing.T) {
+	cfg := tiny(11)
+	cfg.Games, cfg.Chess960, cfg.RandomPlies = 6, 1, 2
+	data, st := generate(t, context.Background(), cfg)
+	recs := checkFile(t, data, st)
+	odd := 0 // positions whose back rank cannot come from the standard start
+	for _, r := range recs {
+		if strings.ContainsAny(strings.Fields(r.Pos.FEN())[2], "KQkq") {
+			t.Errorf("%s: castling rights in a Chess960 record", r.Pos.FEN())
+		}
+		if pc := r.Pos.PieceAt(board.E1); pc != board.MakePiece(board.White, board.King) && r.Pos.FullMove() <= 3 {
+			odd++
+		}
+	}
+	if st.Written == 0 || odd == 0 {
+		t.Errorf("%d positions, %d early ones without a king on e1: %+v", st.Written, odd, st)
+	}
+	pos, err := openingPosition(rand.New(rand.NewPCG(3, 0)), []string{board.StartFEN}, 1, 0)
+	if err != nil || !pos.Chess960() {
+		t.Errorf("chess960 1: %v, %v", pos, err)
 	}
 }

@@ -1,0 +1,351 @@
+package datagen
+
+import (
+	"bufio"
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+)
+
+// StoreEnv names the environment variable that says where the data store
+// is; DefaultStoreDir describes the default.
+const StoreEnv = "LUFT_DATA"
+
+// ManifestName is the name of the store's manifest, in its directory.
+const ManifestName = "manifest.jsonl"
+
+// The states of a store's file.
+const (
+	Running     = "running"     // a run is writing it, or was killed (see Store.Settle)
+	Complete    = "complete"    // its run reached its target
+	Interrupted = "interrupted" // its run was stopped by a signal, keeping every complete game
+	Killed      = "killed"      // its run died; the complete records were kept
+)
+
+// Entry describes one file of the store: how it was made and what it
+// holds. Its JSON form is one line of the manifest.
+type Entry struct {
+	File        string    `json:"file"` // name in the store's directory
+	Status      string    `json:"status"`
+	Started     time.Time `json:"started"`
+	Finished    time.Time `json:"finished,omitzero"`
+	Luft        string    `json:"luft"`     // the version of Luft that made it
+	Command     string    `json:"command"`  // the command line, to make it again
+	PID         int       `json:"pid"`      // the process writing it, while Running
+	Net         string    `json:"net"`      // the evaluation its games played and scored with
+	Nodes       uint64    `json:"nodes"`    // node budget per move
+	Seed        uint64    `json:"seed"`     //
+	Openings    string    `json:"openings"` // opening file; empty for the start position
+	RandomPlies int       `json:"randomPlies"`
+	Chess960    float64   `json:"chess960"` // fraction of games from Chess960 start positions
+	Games       int       `json:"games"`
+	Positions   int       `json:"positions"`
+	SHA256      string    `json:"sha256,omitempty"` // of the whole file, once it is finished
+}
+
+// Store is a directory of data files that grows with every run of luft
+// datagen, and a manifest (ManifestName, one JSON Entry a line) that says
+// how each file was made, so that any of them can be made again and a
+// trainer can take them all.
+type Store struct {
+	Dir string
+}
+
+// DefaultStoreDir returns the store's directory: $LUFT_DATA when set,
+// else $XDG_DATA_HOME/luft/data, else ~/.local/share/luft/data.
+func DefaultStoreDir() (string, error) {
+	if d := os.Getenv(StoreEnv); d != "" {
+		return d, nil
+	}
+	if d := os.Getenv("XDG_DATA_HOME"); d != "" {
+		return filepath.Join(d, "luft", "data"), nil
+	}
+	home, err := os.UserHomeDir()
+	if err != nil {
+		return "", fmt.Errorf("no data store: set %s (%v)", StoreEnv, err)
+	}
+	return filepath.Join(home, ".local", "share", "luft", "data"), nil
+}
+
+// OpenStore returns the store in dir, creating the directory if need be.
+func OpenStore(dir string) (*Store, error) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, err
+	}
+	return &Store{Dir: dir}, nil
+}
+
+// Entries returns the manifest's entries, oldest first.
+func (s *Store) Entries() ([]Entry, error) {
+	data, err := os.ReadFile(s.manifest())
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	var es []Entry
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	for line := 1; sc.Scan(); line++ {
+		if strings.TrimSpace(sc.Text()) == "" {
+			continue
+		}
+		var e Entry
+		if err := json.Unmarshal(sc.Bytes(), &e); err != nil {
+			return nil, fmt.Errorf("%s:%d: %v", s.manifest(), line, err)
+		}
+		es = append(es, e)
+	}
+	return es, sc.Err()
+}
+
+// Create adds a file for e's run to the store, named after its start time
+// and seed, and lists it as Running. The caller writes the file and
+// then calls Finish.
+func (s *Store) Create(e *Entry) (*os.File, error) {
+	e.Status, e.PID = Running, os.Getpid()
+	if e.Started.IsZero() {
+		e.Started = time.Now().UTC()
+	}
+	var f *os.File
+	err := s.update(func(es []Entry) ([]Entry, error) {
+		base := fmt.Sprintf("data-%s-s%d", e.Started.Format("20060102-150405"), e.Seed)
+		for i := 1; ; i++ {
+			e.File = base + ".bin"
+			if i > 1 { // another run of the same seed in the same second
+				e.File = fmt.Sprintf("%s-%d.bin", base, i)
+			}
+			var err error
+			f, err = os.OpenFile(filepath.Join(s.Dir, e.File), os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+			if err == nil {
+				return append(es, *e), nil
+			}
+			if !errors.Is(err, fs.ErrExist) {
+				return nil, err
+			}
+		}
+	})
+	return f, err
+}
+
+// Finish records the end of e's run, with status (Complete or
+// Interrupted), the games played, and the positions and checksum of its
+// file, which must be closed.
+func (s *Store) Finish(e *Entry, status string, games int) error {
+	e.Status, e.PID, e.Games, e.Finished = status, 0, games, time.Now().UTC()
+	if err := s.measure(e); err != nil {
+		return err
+	}
+	return s.update(func(es []Entry) ([]Entry, error) {
+		for i := range es {
+			if es[i].File == e.File {
+				es[i] = *e
+				return es, nil
+			}
+		}
+		return append(es, *e), nil
+	})
+}
+
+// Settle finishes the entries that are Running although no process with
+// their PID is alive: their runs were killed. Each file is cut to its
+// last complete record and listed as Killed. It returns the entries it
+// settled.
+func (s *Store) Settle() ([]Entry, error) {
+	var settled []Entry
+	err := s.update(func(es []Entry) ([]Entry, error) {
+		for i := range es {
+			e := &es[i]
+			if e.Status != Running || processAlive(e.PID) {
+				continue
+			}
+			e.Status, e.PID, e.Finished = Killed, 0, time.Now().UTC()
+			if err := s.measure(e); err != nil {
+				return nil, err
+			}
+			settled = append(settled, *e)
+		}
+		return es, nil
+	})
+	return settled, err
+}
+
+// Files returns the paths of the store's finished files, oldest first:
+// the data to train on.
+func (s *Store) Files() ([]string, error) {
+	es, err := s.Entries()
+	if err != nil {
+		return nil, err
+	}
+	var files []string
+	for _, e := range es {
+		if e.Status != Running && e.Positions > 0 {
+			files = append(files, filepath.Join(s.Dir, e.File))
+		}
+	}
+	return files, nil
+}
+
+// Summary describes what the store holds: files and positions, in all and
+// by the evaluation that scored them.
+func (s *Store) Summary() (string, error) {
+	es, err := s.Entries()
+	if err != nil {
+		return "", err
+	}
+	total, byNet, nets := 0, map[string]int{}, []string{}
+	for _, e := range es {
+		total += e.Positions
+		if _, ok := byNet[e.Net]; !ok {
+			nets = append(nets, e.Net)
+		}
+		byNet[e.Net] += e.Positions
+	}
+	var parts []string
+	for _, n := range nets {
+		parts = append(parts, fmt.Sprintf("%d by %s", byNet[n], n))
+	}
+	sum := fmt.Sprintf("data store %s: %d files, %d positions", s.Dir, len(es), total)
+	if len(parts) > 0 {
+		sum += " (" + strings.Join(parts, ", ") + ")"
+	}
+	return sum, nil
+}
+
+// measure cuts e's file to its last complete record and sets e's
+// positions and checksum from it.
+func (s *Store) measure(e *Entry) error {
+	name := filepath.Join(s.Dir, e.File)
+	f, err := os.OpenFile(name, os.O_RDWR, 0)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	if _, err := NewReader(f); err != nil {
+		return fmt.Errorf("%s: %v", name, err)
+	}
+	st, err := f.Stat()
+	if err != nil {
+		return err
+	}
+	if whole := st.Size() - (st.Size()-HeaderSize)%RecordSize; whole != st.Size() {
+		if err := f.Truncate(whole); err != nil {
+			return err
+		}
+	}
+	return s.checksum(e)
+}
+
+// Verify checks every finished file against the manifest: its size and
+// checksum. It returns the problems found, one a file.
+func (s *Store) Verify() ([]string, error) {
+	es, err := s.Entries()
+	if err != nil {
+		return nil, err
+	}
+	var bad []string
+	for _, e := range es {
+		if e.Status == Running {
+			continue
+		}
+		got := e
+		if err := s.checksum(&got); err != nil {
+			bad = append(bad, fmt.Sprintf("%s: %v", e.File, err))
+		} else if got.SHA256 != e.SHA256 || got.Positions != e.Positions {
+			bad = append(bad, fmt.Sprintf("%s: %d positions, sha256 %s; the manifest says %d, %s",
+				e.File, got.Positions, got.SHA256, e.Positions, e.SHA256))
+		}
+	}
+	return bad, nil
+}
+
+// checksum sets e's positions and checksum from its file, unchanged.
+func (s *Store) checksum(e *Entry) error {
+	f, err := os.Open(filepath.Join(s.Dir, e.File))
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	h := sha256.New()
+	n, err := io.Copy(h, f)
+	if err != nil {
+		return err
+	}
+	e.Positions, e.SHA256 = int(max(n-HeaderSize, 0)/RecordSize), hex.EncodeToString(h.Sum(nil))
+	return nil
+}
+
+func (s *Store) manifest() string { return filepath.Join(s.Dir, ManifestName) }
+
+// lockWait bounds the wait for another process's hold on the manifest; a
+// lock older than staleLock is taken to be left by a dead process.
+const (
+	lockWait  = 10 * time.Second
+	staleLock = time.Minute
+)
+
+// update rewrites the manifest with change applied to its entries, under
+// a lock file, so that runs sharing the store do not lose each other's
+// entries; the new manifest replaces the old one whole.
+func (s *Store) update(change func([]Entry) ([]Entry, error)) error {
+	unlock, err := s.lock()
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	es, err := s.Entries()
+	if err != nil {
+		return err
+	}
+	if es, err = change(slices.Clone(es)); err != nil {
+		return err
+	}
+	var buf bytes.Buffer
+	for _, e := range es {
+		line, err := json.Marshal(e)
+		if err != nil {
+			return err
+		}
+		buf.Write(line)
+		buf.WriteByte('\n')
+	}
+	tmp := s.manifest() + ".new"
+	if err := os.WriteFile(tmp, buf.Bytes(), 0o644); err != nil {
+		return err
+	}
+	return os.Rename(tmp, s.manifest())
+}
+
+// lock takes the manifest's lock file and returns its release.
+func (s *Store) lock() (unlock func(), err error) {
+	name := s.manifest() + ".lock"
+	deadline := time.Now().Add(lockWait)
+	for {
+		f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+		if err == nil {
+			f.Close()
+			return func() { os.Remove(name) }, nil
+		}
+		if !errors.Is(err, fs.ErrExist) {
+			return nil, err
+		}
+		if st, err := os.Stat(name); err == nil && time.Since(st.ModTime()) > staleLock {
+			os.Remove(name)
+			continue
+		}
+		if time.Now().After(deadline) {
+			return nil, fmt.Errorf("the manifest is locked (%s); remove the file if no luft datagen runs", name)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}

@@ -1,0 +1,190 @@
+package datagen
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/luftchess/luft/engine/board"
+)
+
+// writeRecords writes a header and n records of the start position to f.
+func writeRecords(t *testing.T, f *os.File, n int) {
+	t.Helper()
+	w := NewWriter(f)
+	for range n {
+		if err := w.Write(Record{Pos: board.NewPosition(), Score: 20, Result: Draw}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.Flush(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestStoreRun(t *testing.T) {
+	s, err := OpenStore(filepath.Join(t.TempDir(), "store"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := Entry{Luft: "test", Command: "luft datagen -seed 9", Net: "luft-r3.nnue", Nodes: 5000, Seed: 9, Chess960: 0.1}
+	f, err := s.Create(&e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if es, _ := s.Entries(); len(es) != 1 || es[0].Status != Running || es[0].PID != os.Getpid() {
+		t.Fatalf("while running: %+v", es)
+	}
+	if files, _ := s.Files(); len(files) != 0 {
+		t.Errorf("a running file is offered for training: %v", files)
+	}
+	writeRecords(t, f, 7)
+	f.Close()
+	if err := s.Finish(&e, Complete, 3); err != nil {
+		t.Fatal(err)
+	}
+	es, err := s.Entries()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := e
+	want.Status, want.PID, want.Games, want.Positions = Complete, 0, 3, 7
+	if diff := cmp.Diff([]Entry{want}, es); diff != "" {
+		t.Errorf("manifest (-want +got):\n%s", diff)
+	}
+	if len(es[0].SHA256) != 64 || !strings.HasPrefix(es[0].File, "data-") {
+		t.Errorf("entry %+v", es[0])
+	}
+	files, _ := s.Files()
+	if diff := cmp.Diff([]string{filepath.Join(s.Dir, e.File)}, files); diff != "" {
+		t.Errorf("files (-want +got):\n%s", diff)
+	}
+	sum, _ := s.Summary()
+	if want := "1 files, 7 positions (7 by luft-r3.nnue)"; !strings.Contains(sum, want) {
+		t.Errorf("summary %q, want it to say %q", sum, want)
+	}
+	if bad, err := s.Verify(); err != nil || len(bad) != 0 {
+		t.Errorf("verify a sound store: %v, %v", bad, err)
+	}
+	// A file changed behind the manifest's back is reported.
+	if err := os.WriteFile(filepath.Join(s.Dir, e.File), []byte("LUFTDATA"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if bad, err := s.Verify(); err != nil || len(bad) != 1 {
+		t.Errorf("verify a changed file: %v, %v", bad, err)
+	}
+}
+
+// deadPID returns the id of a process that has ended.
+func deadPID(t *testing.T) int {
+	t.Helper()
+	cmd := exec.Command("true")
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("cannot start a process: %v", err)
+	}
+	return cmd.Process.Pid
+}
+
+// TestStoreSettle checks that the entry of a killed run is finished with
+// its complete records, and that of a live one left alone.
+func TestStoreSettle(t *testing.T) {
+	s, err := OpenStore(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var killed, live Entry
+	for _, e := range []*Entry{&killed, &live} {
+		f, err := s.Create(e)
+		if err != nil {
+			t.Fatal(err)
+		}
+		writeRecords(t, f, 5)
+		f.Write(make([]byte, RecordSize/2)) // a record cut in half
+		f.Close()
+	}
+	// The two entries name different files, though of one seed and made
+	// in one second.
+	if killed.File == live.File {
+		t.Fatalf("two runs share %s", killed.File)
+	}
+	pid := deadPID(t)
+	err = s.update(func(es []Entry) ([]Entry, error) {
+		es[0].PID = pid
+		return es, nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	settled, err := s.Settle()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(settled) != 1 || settled[0].File != killed.File || settled[0].Status != Killed || settled[0].Positions != 5 {
+		t.Errorf("settled %+v", settled)
+	}
+	if st, err := os.Stat(filepath.Join(s.Dir, killed.File)); err != nil || st.Size() != HeaderSize+5*RecordSize {
+		t.Errorf("the killed run's file was not cut to its records: %v, %v", st.Size(), err)
+	}
+	es, _ := s.Entries()
+	if es[1].Status != Running {
+		t.Errorf("a live run's entry was settled: %+v", es[1])
+	}
+}
+
+// TestStoreConcurrentRuns checks that runs starting together each get
+// their file and their line.
+func TestStoreConcurrentRuns(t *testing.T) {
+	s, err := OpenStore(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var wg sync.WaitGroup
+	for i := range 8 {
+		wg.Go(func() {
+			e := Entry{Seed: uint64(i)}
+			f, err := s.Create(&e)
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			writeRecords(t, f, i)
+			f.Close()
+			if err := s.Finish(&e, Complete, i); err != nil {
+				t.Error(err)
+			}
+		})
+	}
+	wg.Wait()
+	es, err := s.Entries()
+	if err != nil || len(es) != 8 {
+		t.Fatalf("%d entries, %v", len(es), err)
+	}
+	total := 0
+	for _, e := range es {
+		total += e.Positions
+	}
+	if total != 28 {
+		t.Errorf("%d positions in all, want 28", total)
+	}
+}
+
+func TestDefaultStoreDir(t *testing.T) {
+	t.Setenv("HOME", "/home/x")
+	tests := []struct{ luftData, xdg, want string }{
+		{"/data/luft", "/xdg", "/data/luft"},
+		{"", "/xdg", "/xdg/luft/data"},
+		{"", "", "/home/x/.local/share/luft/data"},
+	}
+	for _, tt := range tests {
+		t.Setenv(StoreEnv, tt.luftData)
+		t.Setenv("XDG_DATA_HOME", tt.xdg)
+		if got, err := DefaultStoreDir(); err != nil || got != tt.want {
+			t.Errorf("LUFT_DATA %q, XDG_DATA_HOME %q: %q, %v; want %q", tt.luftData, tt.xdg, got, err, tt.want)
+		}
+	}
+}
