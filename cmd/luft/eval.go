@@ -77,8 +77,8 @@ func printBreakdown(w io.Writer, p *board.Position, weights *eval.Weights) {
 			eval.Taper(dmg, deg, t.Phase, t.Scale))
 	}
 	fmt.Fprintf(w, "%-10s %7d %7d %7s %7s %7d\n", "W-B", mg, eg, "", "", eval.Taper(mg, eg, t.Phase, t.Scale))
-	fmt.Fprintf(w, "phase %d of %d (all pieces on), endgame scale %d of %d; totals from White's side\n",
-		t.Phase, eval.MaxPhase, t.Scale, eval.NormalScale)
+	fmt.Fprintf(w, "phase %d of %d (the middlegame's share: %d with all pieces on, 0 with kings and pawns only), endgame scale %d of %d; totals from White's side\n",
+		t.Phase, eval.MaxPhase, eval.MaxPhase, t.Scale, eval.NormalScale)
 	if eval.Basic {
 		fmt.Fprintln(w, "evalbasic build: material, piece-square tables and tempo only")
 	}
