@@ -32,7 +32,7 @@ options:
 func runDatagen(args []string) int {
 	cfg, out, openings, err := datagenConfig(args)
 	if errors.Is(err, flag.ErrHelp) {
-		return 2
+		return 0 // parseFlags wrote the help
 	}
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "luft datagen: %v\n", err)
@@ -89,7 +89,7 @@ func datagenConfig(args []string) (cfg datagen.Config, out, openings string, err
 	fs.IntVar(&cfg.MaxPlies, "max-plies", datagen.DefaultMaxPlies, "adjudicate a draw after `N` searched plies")
 	fs.StringVar(&out, "out", "", "output `file`")
 	evalf := addEvalFlags(fs)
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args, os.Stdout); err != nil {
 		return cfg, "", "", err
 	}
 	if cfg.Net, err = evalf.network(); err != nil {

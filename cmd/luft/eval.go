@@ -21,8 +21,8 @@ func runEval(args []string) int {
 	fs := flag.NewFlagSet("luft eval", flag.ContinueOnError)
 	file := fs.String("weights", "", "evaluate with the weights of this `file` (or hand: the hand-made ones) instead of the built-in ones")
 	netFile := fs.String("evalfile", nets.DefaultName, "the network `file` (default: the built-in network)")
-	if err := fs.Parse(args); err != nil {
-		return 2
+	if err := parseFlags(fs, args, os.Stdout); err != nil {
+		return flagStatus(err)
 	}
 	weights := eval.Default()
 	if *file != "" {

@@ -29,14 +29,14 @@ func tbTo(out, errOut io.Writer, args []string) int {
 	fs.SetOutput(errOut)
 	path := fs.String("path", os.Getenv(tbPathVariable), "the tables' directories, separated by '"+string(os.PathListSeparator)+"' (default $"+tbPathVariable+")")
 	fs.Usage = func() {
-		fmt.Fprintf(errOut, "usage: luft tb [-path DIRS] FEN\n\n"+
+		fmt.Fprintf(fs.Output(), "usage: luft tb [-path DIRS] FEN\n\n"+
 			"Prints the position's WDL and DTZ (from the side to move's view, DTZ in plies and\n"+
 			"negative for losses) and each legal move's, best first, as the tables give them.\n"+
 			"A win whose DTZ and halfmove clock pass 100 is a CursedWin, as fathom says.\n\n")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		return 2
+	if err := parseFlags(fs, args, out); err != nil {
+		return flagStatus(err)
 	}
 	if *path == "" {
 		fmt.Fprintf(errOut, "luft tb: no tables: %s\n", tbHowTo)
