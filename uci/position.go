@@ -86,8 +86,8 @@ func setPosition(prev *game, args []string, chess960 bool) (g *game, err error) 
 		m, err := g.play(tok)
 		if err != nil {
 			n := start + i + 1
-			notes = append(notes, fmt.Sprintf("move %d (%s) refused: %v; the position is set up to move %d, the moves after it are ignored",
-				n, abbreviate(tok), err, n-1))
+			notes = append(notes, fmt.Sprintf("move %d (%s) refused: %s; the position is set up to move %d, the moves after it are ignored",
+				n, abbreviate(tok), refusal(err), n-1))
 			break
 		}
 		g.moves = append(g.moves, m)
@@ -193,41 +193,46 @@ func (g *game) play(tok string) (string, error) {
 // chess in notnil/chess too, where it must be legal for both. It accepts
 // an upper-case promotion letter. Castling is written as the rules of the
 // game have it in UCI: e1g1 in standard chess, king takes rook (e1h1) in
-// Chess960.
+// Chess960. The board says why a move is refused, in both rule sets.
 func (g *game) move(tok string) (board.Move, *chess.Move, error) {
+	s := strings.ToLower(tok)
+	m, err := g.pos.ParseMoveStrict(s)
 	if g.ref == nil {
-		m, err := g.pos.ParseMove(strings.ToLower(tok))
 		return m, nil, err
 	}
-	rm, err := refMove(g.ref, tok)
-	if err != nil {
-		return board.NoMove, nil, err
-	}
-	m, err := g.pos.ParseMove(chess.UCINotation{}.Encode(g.ref, rm))
-	if err != nil {
+	rm := refMove(g.ref, s)
+	switch {
+	case err == nil && rm == nil:
+		return board.NoMove, nil, errors.New("legal for the engine board but not for the reference move generator")
+	case err != nil && rm != nil:
 		return board.NoMove, nil, fmt.Errorf("legal for the reference move generator but not for the engine board: %v", err)
 	}
-	return m, rm, nil
+	return m, rm, err
 }
 
-// refMove returns the legal move of pos that tok names. It accepts an
-// upper-case promotion letter.
-func refMove(pos *chess.Position, tok string) (*chess.Move, error) {
-	tok = strings.ToLower(tok)
-	if tok == "0000" {
-		return nil, errors.New("null moves are not supported")
+// refusal returns why a move was refused: the board's reason, as the
+// move is named beside it, or the whole error.
+func refusal(err error) string {
+	if me, ok := errors.AsType[*board.MoveError](err); ok {
+		return me.Reason
 	}
-	if len(tok) != 4 && len(tok) != 5 {
-		return nil, errors.New("not a move in UCI notation")
+	return err.Error()
+}
+
+// refMove returns the legal move of pos that s, in lower case, names, or
+// nil when it names none.
+func refMove(pos *chess.Position, s string) *chess.Move {
+	if len(s) != 4 && len(s) != 5 {
+		return nil
 	}
-	from, ok1 := parseSquare(tok[0:2])
-	to, ok2 := parseSquare(tok[2:4])
+	from, ok1 := parseSquare(s[0:2])
+	to, ok2 := parseSquare(s[2:4])
 	if !ok1 || !ok2 {
-		return nil, errors.New("not a move in UCI notation")
+		return nil
 	}
 	promo := chess.NoPieceType
-	if len(tok) == 5 {
-		switch tok[4] {
+	if len(s) == 5 {
+		switch s[4] {
 		case 'q':
 			promo = chess.Queen
 		case 'r':
@@ -237,17 +242,17 @@ func refMove(pos *chess.Position, tok string) (*chess.Move, error) {
 		case 'n':
 			promo = chess.Knight
 		default:
-			return nil, errors.New("bad promotion piece")
+			return nil
 		}
 	}
 	// In standard chess castling is the king's two-square move (e1g1);
 	// the king-takes-rook spelling (e1h1) is Chess960's, and not a move.
 	for _, m := range pos.ValidMoves() {
 		if m.S1() == from && m.S2() == to && m.Promo() == promo {
-			return m, nil
+			return m
 		}
 	}
-	return nil, errors.New("illegal move")
+	return nil
 }
 
 // parseSquare parses a square name such as "e4".

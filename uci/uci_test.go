@@ -442,6 +442,48 @@ func TestPositionNormalized(t *testing.T) {
 	}
 }
 
+// TestMoveRefusals checks that a refused move gets one wording in
+// standard chess and in Chess960: the board's reason.
+func TestMoveRefusals(t *testing.T) {
+	const (
+		afterE5  = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"
+		castling = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"
+		rest     = "; the position is set up to move %d, the moves after it are ignored"
+	)
+	tests := []struct {
+		line, want string // want is the info string less its rest
+		moves      int    // the moves kept
+	}{
+		{"position startpos moves e2e4 e7e5 e1e3", "move 3 (e1e3) refused: not legal in " + afterE5, 2},
+		{"position startpos moves e2e4 zz", "move 2 (zz) refused: not in UCI notation", 1},
+		{"position startpos moves e2e4 e7e5 e2e4x", "move 3 (e2e4x) refused: not in UCI notation", 2},
+		{"position startpos moves 0000", "move 1 (0000) refused: a null move", 0},
+		{"position startpos moves " + strings.Repeat("a", 100), "move 1 (" + strings.Repeat("a", 80) + "...) refused: not in UCI notation", 0},
+	}
+	for _, chess960 := range []bool{false, true} {
+		for _, tt := range tests {
+			c := startSession(t, &fakeSearcher{})
+			c.send(fmt.Sprintf("setoption name UCI_Chess960 value %v", chess960), tt.line)
+			want := []string{"info string " + tt.want + fmt.Sprintf(rest, tt.moves)}
+			if diff := cmp.Diff(want, c.sync()); diff != "" {
+				t.Errorf("Chess960 %v, %q: (-want +got)\n%s", chess960, tt.line, diff)
+			}
+		}
+	}
+	// Castling in the other rule set's notation is no move.
+	for _, tt := range []struct {
+		chess960 bool
+		move     string
+	}{{false, "e1h1"}, {true, "e1g1"}} {
+		c := startSession(t, &fakeSearcher{})
+		c.send(fmt.Sprintf("setoption name UCI_Chess960 value %v", tt.chess960), "position fen "+castling+" moves "+tt.move)
+		want := []string{"info string move 1 (" + tt.move + ") refused: not legal in " + castling + fmt.Sprintf(rest, 0)}
+		if diff := cmp.Diff(want, c.sync()); diff != "" {
+			t.Errorf("Chess960 %v, %s: (-want +got)\n%s", tt.chess960, tt.move, diff)
+		}
+	}
+}
+
 func TestPositionErrors(t *testing.T) {
 	const (
 		afterE4   = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"

@@ -81,8 +81,8 @@ func runBench(args []string) int {
 		fs.PrintDefaults()
 	}
 	evalf := addEvalFlags(fs)
-	if err := fs.Parse(args); err != nil {
-		return 2
+	if err := parseFlags(fs, args, os.Stdout); err != nil {
+		return flagStatus(err)
 	}
 	depth := defaultBenchDepth
 	if fs.NArg() > 0 {

@@ -54,7 +54,7 @@ type datagenRun struct {
 func runDatagen(args []string) int {
 	r, err := datagenConfig(args)
 	if errors.Is(err, flag.ErrHelp) {
-		return 2
+		return 0 // parseFlags wrote the help
 	}
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "luft datagen: %v\n", err)
@@ -231,7 +231,7 @@ func datagenConfig(args []string) (*datagenRun, error) {
 	fs.BoolVar(&r.list, "list", false, "list the data store's files")
 	fs.BoolVar(&r.verify, "verify", false, "with -list: check each file against the manifest's checksum")
 	evalf := addEvalFlags(fs)
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args, os.Stdout); err != nil {
 		return nil, err
 	}
 	var err error

@@ -32,7 +32,7 @@ func TestDatagenFlags(t *testing.T) {
 		{[]string{"-games", "1", "-max-plies", "0", "-out", out}, 2},     // no plies
 		{[]string{"-games", "1", "-out", out, "extra"}, 2},               // stray argument
 		{[]string{"-nonsense"}, 2},
-		{[]string{"-h"}, 2},
+		{[]string{"-h"}, 0}, // help asked for
 		{[]string{"-games", "1", "-openings", filepath.Join(dir, "none.epd"), "-out", out}, 1},
 		{[]string{"-games", "1", "-openings", bad, "-out", out}, 1},
 		{[]string{"-games", "1", "-openings", empty, "-out", out}, 1},

@@ -21,8 +21,8 @@ func runEval(args []string) int {
 	fs := flag.NewFlagSet("luft eval", flag.ContinueOnError)
 	file := fs.String("weights", "", "evaluate with the weights of this `file` (or hand: the hand-made ones) instead of the built-in ones")
 	netFile := fs.String("evalfile", nets.DefaultName, "the network `file` (default: the built-in network)")
-	if err := fs.Parse(args); err != nil {
-		return 2
+	if err := parseFlags(fs, args, os.Stdout); err != nil {
+		return flagStatus(err)
 	}
 	weights := eval.Default()
 	if *file != "" {
@@ -77,8 +77,8 @@ func printBreakdown(w io.Writer, p *board.Position, weights *eval.Weights) {
 			eval.Taper(dmg, deg, t.Phase, t.Scale))
 	}
 	fmt.Fprintf(w, "%-10s %7d %7d %7s %7s %7d\n", "W-B", mg, eg, "", "", eval.Taper(mg, eg, t.Phase, t.Scale))
-	fmt.Fprintf(w, "phase %d of %d (all pieces on), endgame scale %d of %d; totals from White's side\n",
-		t.Phase, eval.MaxPhase, t.Scale, eval.NormalScale)
+	fmt.Fprintf(w, "phase %d of %d (the middlegame's share: %d with all pieces on, 0 with kings and pawns only), endgame scale %d of %d; totals from White's side\n",
+		t.Phase, eval.MaxPhase, eval.MaxPhase, t.Scale, eval.NormalScale)
 	if eval.Basic {
 		fmt.Fprintln(w, "evalbasic build: material, piece-square tables and tempo only")
 	}

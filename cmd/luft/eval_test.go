@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/luftchess/luft/engine/board"
 	"github.com/luftchess/luft/engine/board/boardtest"
 	"github.com/luftchess/luft/eval"
@@ -33,6 +35,31 @@ func TestPrintBreakdown(t *testing.T) {
 			if !strings.Contains(buf.String(), "\n"+term+" ") {
 				t.Errorf("%s: no %s row in\n%s", fen, term, buf.String())
 			}
+		}
+	}
+}
+
+// TestPhaseLine checks the breakdown's phase line at both ends of the
+// game phase and between them: 24 with all pieces on, 0 with kings and
+// pawns only.
+func TestPhaseLine(t *testing.T) {
+	const legend = " (the middlegame's share: 24 with all pieces on, 0 with kings and pawns only)"
+	tests := []struct{ fen, want string }{
+		{board.StartFEN, "phase 24 of 24" + legend + ", endgame scale 128 of 128; totals from White's side"},
+		{"8/8/4k3/8/8/3QK3/8/8 w - - 0 1", "phase 4 of 24" + legend + ", endgame scale 128 of 128; totals from White's side"},
+		{"8/8/4k3/8/4P3/4K3/8/8 w - - 0 1", "phase 0 of 24" + legend + ", endgame scale 128 of 128; totals from White's side"},
+	}
+	for _, tt := range tests {
+		var buf bytes.Buffer
+		printBreakdown(&buf, boardtest.Position(t, tt.fen), eval.Default())
+		var got string
+		for _, l := range strings.Split(buf.String(), "\n") {
+			if strings.HasPrefix(l, "phase ") {
+				got = l
+			}
+		}
+		if diff := cmp.Diff(tt.want, got); diff != "" {
+			t.Errorf("%s: (-want +got)\n%s", tt.fen, diff)
 		}
 	}
 }

@@ -4,8 +4,10 @@ package main
 
 import (
 	"fmt"
+	"io"
+	"maps"
 	"os"
-	"sort"
+	"slices"
 	"strings"
 
 	"github.com/luftchess/luft/engine/board"
@@ -35,30 +37,116 @@ var commands = map[string]command{
 	"tune":    {"extract|label|fit ...   make training data from PGN games, label it with an engine's scores, fit the evaluation weights (-h for options)", runTune},
 }
 
+// The words that ask for the list of commands and for the version, first
+// the one usage shows; the others are the spellings people try.
+var (
+	helpWords    = []string{"help", "-h", "-help", "--help"}
+	versionWords = []string{"version", "-version", "--version", "-v"}
+)
+
 func main() {
 	args := os.Args[1:]
-	if len(args) == 0 || commands[args[0]].run == nil {
-		if len(args) > 0 && (args[0] == "help" || args[0] == "-h" || args[0] == "--help") {
-			usage()
-			return
-		}
-		// No subcommand: speak UCI. Unknown arguments are ignored, as
-		// lichess-bot passes engine options as --key=value arguments.
+	if speaksUCI(args) {
 		os.Exit(runUCI())
 	}
-	os.Exit(commands[args[0]].run(args[1:]))
+	os.Exit(run(args, os.Stdout, os.Stderr))
 }
 
-func usage() {
-	fmt.Fprintf(os.Stderr, "luft %s, a UCI chess engine\n\nusage:\n  luft                 speak UCI on stdin/stdout\n", version)
-	names := make([]string, 0, len(commands))
-	for n := range commands {
-		names = append(names, n)
+// speaksUCI reports whether the command line args start UCI mode: with no
+// arguments, as GUIs start an engine, or with flags luft does not know
+// (a first argument starting with '-'), as lichess-bot passes engine
+// options (--key=value). A word that is no command is a person's typing
+// error, which run reports.
+func speaksUCI(args []string) bool {
+	if len(args) == 0 {
+		return true
 	}
-	sort.Strings(names)
-	for _, n := range names {
-		fmt.Fprintf(os.Stderr, "  luft %-15s %s\n", n, commands[n].usage)
+	first := args[0]
+	return strings.HasPrefix(first, "-") && !slices.Contains(helpWords, first) && !slices.Contains(versionWords, first)
+}
+
+// run runs the command line args that do not start UCI mode, writing help
+// and the version to stdout and complaints to stderr, and returns the
+// exit code.
+func run(args []string, stdout, stderr io.Writer) int {
+	name := args[0]
+	switch {
+	case slices.Contains(helpWords, name):
+		usage(stdout)
+		return 0
+	case slices.Contains(versionWords, name):
+		fmt.Fprintln(stdout, banner())
+		return 0
+	case commands[name].run != nil:
+		return commands[name].run(args[1:])
 	}
+	fmt.Fprintf(stderr, "luft: unknown command %q%s\n", name, suggestion(name))
+	fmt.Fprintf(stderr, "Run 'luft %s' for the commands; with no arguments luft speaks UCI.\n", helpWords[0])
+	return 2
+}
+
+// usage writes the list of commands to w.
+func usage(w io.Writer) {
+	fmt.Fprintf(w, "luft %s, a UCI chess engine\n\nusage:\n  luft                 speak UCI on stdin/stdout\n", version)
+	for _, n := range commandNames() {
+		fmt.Fprintf(w, "  luft %-15s %s\n", n, commands[n].usage)
+	}
+	fmt.Fprintf(w, "  luft %-15s %s\n", helpWords[0], "list the commands")
+	fmt.Fprintf(w, "  luft %-15s %s\n", versionWords[0], "print the version")
+}
+
+// commandNames returns the names of the subcommands in order.
+func commandNames() []string { return slices.Sorted(maps.Keys(commands)) }
+
+// suggestion returns ` (did you mean "perft"?)` for a word within two
+// edits of the names of one or more commands, or "" when none is.
+func suggestion(word string) string {
+	names := append(commandNames(), helpWords[0], versionWords[0])
+	slices.Sort(names)
+	var near []string
+	best := 2 // more edits than this make another word
+	for _, name := range names {
+		d := editDistance(strings.ToLower(word), name)
+		if d >= len(word) || d > best {
+			continue // every letter changed, or farther than the closest
+		}
+		if d < best {
+			best, near = d, near[:0]
+		}
+		near = append(near, fmt.Sprintf("%q", name))
+	}
+	if len(near) == 0 {
+		return ""
+	}
+	return " (did you mean " + strings.Join(near, " or ") + "?)"
+}
+
+// editDistance returns the number of letters to insert, delete or change,
+// or of neighbours to swap, that turn a into b (the optimal string
+// alignment distance): "pref" is 2 from "perft", "serv" 1 from "serve".
+func editDistance(a, b string) int {
+	// d[i][j] is the distance between a[:i] and b[:j].
+	d := make([][]int, len(a)+1)
+	for i := range d {
+		d[i] = make([]int, len(b)+1)
+		d[i][0] = i
+	}
+	for j := range d[0] {
+		d[0][j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+cost)
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
+			}
+		}
+	}
+	return d[len(a)][len(b)]
 }
 
 // parsePosition returns the position of the FEN that args give, in one

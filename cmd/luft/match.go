@@ -14,7 +14,11 @@ import (
 
 // runMatch plays a match, or checks a PGN file with -check-pgn FILE.
 func runMatch(args []string) int {
-	if len(args) == 0 || args[0] == "-h" || args[0] == "-help" || args[0] == "--help" {
+	if asksHelp(args) {
+		fmt.Fprint(os.Stdout, match.Usage)
+		return 0
+	}
+	if len(args) == 0 {
 		fmt.Fprint(os.Stderr, match.Usage)
 		return 2
 	}

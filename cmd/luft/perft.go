@@ -20,6 +20,10 @@ func runPerft(args []string) int { return perftTo(os.Stdout, os.Stderr, args) }
 // With -960 the FEN is read by the rules of Chess960 (X-FEN or
 // Shredder-FEN castling rights) and castling is written king takes rook.
 func perftTo(out, errOut io.Writer, args []string) int {
+	if asksHelp(args) {
+		fmt.Fprintln(out, perftUsage)
+		return 0
+	}
 	chess960 := len(args) > 0 && args[0] == "-960"
 	if chess960 {
 		args = args[1:]

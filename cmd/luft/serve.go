@@ -40,8 +40,8 @@ func runServe(args []string) int {
 	analysis := fs.Duration("analysis-time", d.AnalysisTime, "how long analysis mode searches each position")
 	idle := fs.Duration("idle", d.IdleTimeout, "close a game left untouched this long")
 	hash := fs.Int("hash", d.HashMB, "each engine's transposition table in MiB")
-	if err := fs.Parse(args); err != nil {
-		return 2
+	if err := parseFlags(fs, args, os.Stdout); err != nil {
+		return flagStatus(err)
 	}
 	var bad string
 	switch {

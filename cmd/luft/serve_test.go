@@ -28,7 +28,7 @@ func TestServeFlags(t *testing.T) {
 		{[]string{"-hash", "0"}, 2},
 		{[]string{"-idle", "-1m"}, 2},
 		{[]string{"-analysis-time", "0s"}, 2},
-		{[]string{"-h"}, 2},
+		{[]string{"-h"}, 0}, // help asked for
 		{[]string{"extra"}, 2},
 		{[]string{"-nonsense"}, 2},
 		{[]string{"-addr", "256.0.0.1:80"}, 1},

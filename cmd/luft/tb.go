@@ -18,21 +18,28 @@ const tbPathVariable = "SYZYGY_PATH"
 
 // runTB prints what the Syzygy tables say of a position and of each of
 // its legal moves, as fathom does.
-func runTB(args []string) int {
+func runTB(args []string) int { return tbTo(os.Stdout, os.Stderr, args) }
+
+// tbHowTo says how to give luft tb its tables.
+const tbHowTo = "give their directories with -path DIRS or $" + tbPathVariable
+
+// tbTo is runTB writing the verdict to out and errors to errOut.
+func tbTo(out, errOut io.Writer, args []string) int {
 	fs := flag.NewFlagSet("tb", flag.ContinueOnError)
+	fs.SetOutput(errOut)
 	path := fs.String("path", os.Getenv(tbPathVariable), "the tables' directories, separated by '"+string(os.PathListSeparator)+"' (default $"+tbPathVariable+")")
 	fs.Usage = func() {
-		fmt.Fprintf(os.Stderr, "usage: luft tb [-path DIRS] FEN\n\n"+
+		fmt.Fprintf(fs.Output(), "usage: luft tb [-path DIRS] FEN\n\n"+
 			"Prints the position's WDL and DTZ (from the side to move's view, DTZ in plies and\n"+
 			"negative for losses) and each legal move's, best first, as the tables give them.\n"+
 			"A win whose DTZ and halfmove clock pass 100 is a CursedWin, as fathom says.\n\n")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		return 2
+	if err := parseFlags(fs, args, out); err != nil {
+		return flagStatus(err)
 	}
 	if *path == "" {
-		fmt.Fprintf(os.Stderr, "luft tb: no tables: give -path or set %s\n", tbPathVariable)
+		fmt.Fprintf(errOut, "luft tb: no tables: %s\n", tbHowTo)
 		return 2
 	}
 	if fs.NArg() == 0 {
@@ -41,22 +48,41 @@ func runTB(args []string) int {
 	}
 	pos, err := parsePosition(fs.Args())
 	if err != nil {
-		return tbFailed(err, 2)
+		return tbFailed(errOut, err, 2)
 	}
 	tb, err := syzygy.Open(*path)
 	if err != nil {
-		tbFailed(err, 0) // a warning: the tables found serve all the same
+		tbFailed(errOut, err, 0) // a warning: the tables found serve all the same
 	}
 	defer tb.Close()
-	if err := printTB(os.Stdout, tb, pos); err != nil {
-		return tbFailed(err, 1)
+	if n, _ := tb.Count(); n == 0 {
+		fmt.Fprintf(errOut, "luft tb: no tables found in %s%s: %s\n", *path, tbPathSource(fs), tbHowTo)
+		return 1
+	}
+	if err := printTB(out, tb, pos); err != nil {
+		return tbFailed(errOut, err, 1)
 	}
 	return 0
 }
 
-// tbFailed reports err and returns the exit code code.
-func tbFailed(err error, code int) int {
-	fmt.Fprintf(os.Stderr, "luft tb: %v\n", err)
+// tbPathSource returns " ($SYZYGY_PATH)" when the tables' path came from
+// the environment rather than from -path, and "" when it did not.
+func tbPathSource(fs *flag.FlagSet) string {
+	given := false
+	fs.Visit(func(f *flag.Flag) { given = given || f.Name == "path" })
+	if given {
+		return ""
+	}
+	return " ($" + tbPathVariable + ")"
+}
+
+// tbFailed reports err to w, each of its lines (errors.Join puts one
+// problem on each) after the command's name, and returns the exit code
+// code.
+func tbFailed(w io.Writer, err error, code int) int {
+	for _, line := range strings.Split(err.Error(), "\n") {
+		fmt.Fprintf(w, "luft tb: %s\n", line)
+	}
 	return code
 }
 

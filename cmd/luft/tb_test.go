@@ -1,6 +1,9 @@
 package main
 
 import (
+	"bytes"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -67,4 +70,41 @@ func TestTBFlags(t *testing.T) {
 	})
 	t.Setenv(tbPathVariable, dir)
 	checkExits(t, "tb", runTB, []exitCase{{[]string{"8/8/8/8/8/2k5/8/KQ5r", "w", "-", "-", "0", "1"}, 0}})
+}
+
+// TestTBNoTables checks what luft tb says when it finds no tables: where
+// it looked, and how to give them.
+func TestTBNoTables(t *testing.T) {
+	const fen = "8/8/8/8/8/2k5/8/KQ5r w - - 0 1"
+	const howTo = "give their directories with -path DIRS or $SYZYGY_PATH\n"
+	empty := t.TempDir()
+	missing := filepath.Join(empty, "missing")
+	both := missing + string(os.PathListSeparator) + empty
+	tests := []struct {
+		env  string // $SYZYGY_PATH
+		args []string
+		code int
+		msg  string
+	}{
+		{"", []string{fen}, 2, "luft tb: no tables: " + howTo},
+		{"", []string{"-path", empty, fen}, 1,
+			"luft tb: syzygy: " + empty + " holds no table files\n" +
+				"luft tb: no tables found in " + empty + ": " + howTo},
+		{missing, []string{fen}, 1,
+			"luft tb: syzygy: open " + missing + ": no such file or directory\n" +
+				"luft tb: no tables found in " + missing + " ($SYZYGY_PATH): " + howTo},
+		{"", []string{"-path", both, fen}, 1,
+			"luft tb: syzygy: open " + missing + ": no such file or directory\n" +
+				"luft tb: syzygy: " + empty + " holds no table files\n" +
+				"luft tb: no tables found in " + both + ": " + howTo},
+	}
+	for _, tt := range tests {
+		t.Setenv(tbPathVariable, tt.env)
+		var out, errOut bytes.Buffer
+		code := tbTo(&out, &errOut, tt.args)
+		if diff := cmp.Diff(tt.msg, errOut.String()); diff != "" || code != tt.code || out.Len() != 0 {
+			t.Errorf("luft tb %q with $SYZYGY_PATH %q: exit %d, want %d; output %q; message (-want +got):\n%s",
+				tt.args, tt.env, code, tt.code, out.String(), diff)
+		}
+	}
 }

@@ -34,7 +34,7 @@ options:
 func runTrain(args []string) int {
 	cfg, files, val, from, err := trainConfig(args)
 	if errors.Is(err, flag.ErrHelp) {
-		return 2
+		return 0 // parseFlags wrote the help
 	}
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "luft train: %v\n", err)
@@ -141,7 +141,7 @@ func trainConfig(args []string) (cfg train.Config, files []string, val float64, 
 	fs.StringVar(&cfg.OutDir, "out", "", "write checkpoints and net.nnue to `DIR` (created if need be)")
 	fs.StringVar(&from.resume, "resume", "", "continue training from float checkpoint `FILE`")
 	fs.StringVar(&from.init, "init", "", "start from the weights of the quantised network `FILE` ("+nets.DefaultName+": the built-in one), with a fresh optimiser; a network of one output bucket is widened to -buckets")
-	if err = fs.Parse(args); err != nil {
+	if err = parseFlags(fs, args, os.Stdout); err != nil {
 		return
 	}
 	files = fs.Args()

@@ -30,7 +30,7 @@ func TestTrainFlags(t *testing.T) {
 		{[]string{"-val", "1", "-out", out, data}, 2},                 // nothing to train on
 		{[]string{"-schedule", "linear", "-out", out, data}, 2},       // unknown schedule
 		{[]string{"-nonsense"}, 2},
-		{[]string{"-h"}, 2},
+		{[]string{"-h"}, 0},                                                           // help asked for
 		{[]string{"-out", out, filepath.Join(dir, "none.bin")}, 1},                    // no such file
 		{[]string{"-out", out, "-resume", filepath.Join(dir, "none.ckpt"), data}, 1},  // no such checkpoint
 		{[]string{"-out", out, "-resume", data, data}, 1},                             // not a checkpoint

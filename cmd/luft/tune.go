@@ -38,6 +38,10 @@ data to measure the error, and writes the weights as 'name mg eg' lines.
 `
 
 func runTune(args []string) int {
+	if asksHelp(args) {
+		fmt.Fprint(os.Stdout, tuneUsage)
+		return 0
+	}
 	if len(args) == 0 {
 		fmt.Fprint(os.Stderr, tuneUsage)
 		return 2
@@ -55,7 +59,7 @@ func runTune(args []string) int {
 		return 2
 	}
 	if errors.Is(err, flag.ErrHelp) {
-		return 2
+		return 0 // parseFlags wrote the help
 	}
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "luft tune %s: %v\n", args[0], err)
@@ -125,7 +129,7 @@ func tuneExtract(args []string) error {
 	skip := fs.Int("skip", 8, "plies to skip at the start of each game, besides book moves")
 	perGame := fs.Int("per-game", 0, "at most `N` positions per game, picked at random (0: all)")
 	seed := fs.Uint64("seed", 1, "random seed for -per-game")
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args, os.Stdout); err != nil {
 		return err
 	}
 	f, err := tuneOutput(*out)
@@ -227,7 +231,7 @@ func tuneLabel(args []string) error {
 	weight := fs.Float64("weight", 0.5, "weight of the game result in the label; the engine's score has the rest")
 	scale := fs.Float64("scale", 400, "centipawns per factor 10 in odds when a score becomes an expected score")
 	procs := fs.Int("threads", 2, "engine processes run at once")
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args, os.Stdout); err != nil {
 		return err
 	}
 	if *weight < 0 || *weight > 1 || *depth < 1 || *procs < 1 || *scale <= 0 {
@@ -330,7 +334,7 @@ func tuneFit(args []string) error {
 	threads := fs.Int("threads", 1, "goroutines computing the gradient")
 	lambda := fs.Float64("lambda", 0, "weight of the L2 penalty on moving away from the starting weights (per squared centipawn)")
 	only := fs.String("only", "", "fit only the weights whose names match this `regexp` (e.g. '^(material|passed)'); the rest stay fixed")
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args, os.Stdout); err != nil {
 		return err
 	}
 	var fixed func(int) bool

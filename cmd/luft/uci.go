@@ -12,7 +12,7 @@ import (
 func runUCI() int {
 	// One line before anything else, like Stockfish's banner; GUIs and
 	// python-chess ignore it.
-	fmt.Fprintf(os.Stdout, "Luft %s by the Luft developers\n", version)
+	fmt.Fprintln(os.Stdout, banner())
 	id := uci.ID{Name: "Luft " + version, Author: "the Luft developers"}
 	if err := uci.Run(os.Stdin, os.Stdout, engine.New(uci.DefaultOptions()), id); err != nil {
 		fmt.Fprintln(os.Stderr, "luft:", err)
@@ -20,3 +20,7 @@ func runUCI() int {
 	}
 	return 0
 }
+
+// banner returns the line that names Luft and its version: the first of
+// UCI mode, and what luft version prints.
+func banner() string { return fmt.Sprintf("Luft %s by the Luft developers", version) }

@@ -109,7 +109,7 @@ func (p *Position) ParseSAN(s string) (Move, error) {
 		found = m
 	}
 	if found == NoMove {
-		return NoMove, fmt.Errorf("move %q is not legal in %s", s, p.FEN())
+		return NoMove, p.notLegal(s)
 	}
 	return found, nil
 }

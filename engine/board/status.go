@@ -1,30 +1,60 @@
 package board
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
+
+// A MoveError says why the text Move names no legal move of a position:
+// the error of ParseMove and ParseMoveStrict, and of ParseSAN for a move
+// that is not legal.
+type MoveError struct {
+	Move   string // the text given
+	Reason string // what it is: "not in UCI notation", "a null move", "not legal in <FEN>"
+}
+
+// Error returns the move and the reason: `move "e1e3" is not legal in <FEN>`.
+func (e *MoveError) Error() string { return fmt.Sprintf("move %q is %s", e.Move, e.Reason) }
+
+// notLegal returns the error for the move s, which is not legal in p.
+func (p *Position) notLegal(s string) error { return &MoveError{s, "not legal in " + p.FEN()} }
 
 // ParseMove returns the legal move written in UCI notation s ("e2e4",
 // "e7e8q"). Castling is written as in UCI for the position's rules: in
 // standard chess "e1g1", and the king-takes-rook form "e1h1" is also
 // accepted; in Chess960 (see Chess960) only the king-takes-rook form,
-// since the other can be a king's step or the other castling. The error
-// says why s is not a legal move here.
-func (p *Position) ParseMove(s string) (Move, error) {
+// since the other can be a king's step or the other castling. The error,
+// a *MoveError, says why s is not a legal move here.
+func (p *Position) ParseMove(s string) (Move, error) { return p.parseMove(s, true) }
+
+// ParseMoveStrict is ParseMove as the UCI protocol reads moves, with one
+// notation for castling in each rule set: in standard chess it refuses
+// the king-takes-rook form.
+func (p *Position) ParseMoveStrict(s string) (Move, error) { return p.parseMove(s, false) }
+
+// parseMove is ParseMove, which takes king takes rook for castling in
+// standard chess too when lenient is set.
+func (p *Position) parseMove(s string, lenient bool) (Move, error) {
+	if s == "0000" {
+		return NoMove, &MoveError{s, "a null move"}
+	}
 	if len(s) < 4 || len(s) > 5 {
-		return NoMove, fmt.Errorf("move %q: not in UCI notation", s)
+		return NoMove, &MoveError{s, "not in UCI notation"}
 	}
 	from, ok1 := parseSquare(s[:2])
 	to, ok2 := parseSquare(s[2:4])
-	if !ok1 || !ok2 {
-		return NoMove, fmt.Errorf("move %q: not in UCI notation", s)
+	if !ok1 || !ok2 || len(s) == 5 && !strings.ContainsRune("qrbn", rune(s[4])) {
+		return NoMove, &MoveError{s, "not in UCI notation"}
 	}
 	var l MoveList
 	p.GenerateLegal(&l)
 	for _, m := range l.Moves() {
-		if m.UCI(p.chess960) == s || (m.IsCastling() && m.From() == from && m.To() == to && len(s) == 4) {
+		// In Chess960 a castling move's UCI is king takes rook already.
+		if m.UCI(p.chess960) == s || lenient && m.IsCastling() && m.From() == from && m.To() == to && len(s) == 4 {
 			return m, nil
 		}
 	}
-	return NoMove, fmt.Errorf("move %q is not legal in %s", s, p.FEN())
+	return NoMove, p.notLegal(s)
 }
 
 // IsLegal reports whether m is a legal move in this position. It serves to

@@ -132,6 +132,51 @@ func TestParseMove(t *testing.T) {
 	}
 }
 
+// TestParseMoveErrors checks the reasons ParseMove and ParseMoveStrict
+// give, the same in both rule sets, and that only ParseMove reads king
+// takes rook as castling in standard chess.
+func TestParseMoveErrors(t *testing.T) {
+	const castling = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"
+	tests := []struct {
+		fen      string
+		chess960 bool
+		move     string
+		strict   string // ParseMoveStrict's error, or the move it returns
+		lenient  string // ParseMove's
+	}{
+		{StartFEN, false, "e1e3", `move "e1e3" is not legal in ` + StartFEN, `move "e1e3" is not legal in ` + StartFEN},
+		{StartFEN, true, "e1e3", `move "e1e3" is not legal in ` + StartFEN, `move "e1e3" is not legal in ` + StartFEN},
+		{StartFEN, false, "zz", `move "zz" is not in UCI notation`, `move "zz" is not in UCI notation`},
+		{StartFEN, true, "e2e4x", `move "e2e4x" is not in UCI notation`, `move "e2e4x" is not in UCI notation`},
+		{StartFEN, false, "0000", `move "0000" is a null move`, `move "0000" is a null move`},
+		{castling, false, "e1g1", "e1g1", "e1g1"},
+		{castling, false, "e1h1", `move "e1h1" is not legal in ` + castling, "e1g1"},
+		{castling, true, "e1h1", "e1h1", "e1h1"},
+		{castling, true, "e1g1", `move "e1g1" is not legal in ` + castling, `move "e1g1" is not legal in ` + castling},
+	}
+	for _, tt := range tests {
+		parse := ParseFEN
+		if tt.chess960 {
+			parse = ParseFEN960
+		}
+		p, err := parse(tt.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// result returns the move in UCI notation, or the error.
+		result := func(m Move, err error) string {
+			if err != nil {
+				return err.Error()
+			}
+			return m.UCI(tt.chess960)
+		}
+		got := []string{result(p.ParseMoveStrict(tt.move)), result(p.ParseMove(tt.move))}
+		if diff := cmp.Diff([]string{tt.strict, tt.lenient}, got); diff != "" {
+			t.Errorf("%s (Chess960 %v), %s: (-want +got)\n%s", tt.fen, tt.chess960, tt.move, diff)
+		}
+	}
+}
+
 func TestSEE(t *testing.T) {
 	tests := []struct {
 		fen, move string

@@ -125,11 +125,30 @@ func (r *Results) printGame(w io.Writer, g *played) {
 	fmt.Fprintf(w, "  (%d/%d games)\n", r.Played, r.Scheduled)
 }
 
+// formatElo returns the estimate as Elo +/- error, or says why it has
+// none yet: a score of 0% or 100% has no finite Elo, a sample without
+// variance (only draws, or one game pair) no error bar by the normal
+// approximation, and an interval that reaches a score of 0% or 100% no
+// finite one.
 func formatElo(e stats.Estimate) string {
-	if math.IsInf(e.Elo, 0) || math.IsNaN(e.Error()) {
-		return fmt.Sprintf("%.0f (no error bar yet)", e.Elo)
+	switch {
+	case math.IsInf(e.Elo, 0):
+		return fmt.Sprintf("none yet, %.0f%% is too one-sided to estimate", 100*e.Score)
+	case e.Lower == e.Upper:
+		return fmt.Sprintf("%.1f (no error bar yet)", e.Elo)
+	case math.IsInf(e.Error(), 0):
+		return fmt.Sprintf("%.1f (error bar unbounded yet)", e.Elo)
 	}
 	return fmt.Sprintf("%.1f +/- %.1f", e.Elo, e.Error())
+}
+
+// formatInterval returns ", 95% CI [lower, upper]", or "" when the
+// estimate has no interval (see formatElo).
+func formatInterval(e stats.Estimate) string {
+	if math.IsInf(e.Elo, 0) || e.Lower == e.Upper {
+		return ""
+	}
+	return fmt.Sprintf(", 95%% CI [%.1f, %.1f]", e.Lower, e.Upper)
 }
 
 // Print writes the final report.
@@ -145,7 +164,7 @@ func (r *Results) Print(w io.Writer) {
 		}
 		points := float64(t.Wins) + float64(t.Draws)/2
 		fmt.Fprintf(w, "\nResults of %s vs %s (%s vs %s):\n", a.Name, b.Name, a.TC, b.TC)
-		fmt.Fprintf(w, "Elo: %s, 95%% CI [%.1f, %.1f] (%s)\n", formatElo(est), est.Lower, est.Upper, model)
+		fmt.Fprintf(w, "Elo: %s%s (%s)\n", formatElo(est), formatInterval(est), model)
 		fmt.Fprintf(w, "LOS: %.1f%%, DrawRatio: %.1f%%\n", 100*est.LOS, 100*float64(t.Draws)/float64(max(1, t.Games())))
 		fmt.Fprintf(w, "Games: %d, Wins: %d, Losses: %d, Draws: %d, Points: %.1f (%.2f%%)\n",
 			t.Games(), t.Wins, t.Losses, t.Draws, points, 100*points/float64(max(1, t.Games())))

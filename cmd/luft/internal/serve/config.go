@@ -66,9 +66,15 @@ type Level struct {
 	Note   string `json:"note"` // what the rating rests on
 }
 
-// fullStrengthRating is what full-strength Luft rates on the ladder: at
-// 10+0.1 it plays like Stockfish's UCI_Elo 2300 or a little above (README).
-const fullStrengthRating = 2300
+// Full-strength Luft, with its network, plays like Stockfish 15.1 at
+// UCI_Elo fullStrengthLow to fullStrengthHigh at 10+0.1, as the README
+// says from the matches of engine/NOTES.md; it rates fullStrengthRating,
+// the middle, on the ladder.
+const (
+	fullStrengthLow    = 2350
+	fullStrengthHigh   = 2450
+	fullStrengthRating = (fullStrengthLow + fullStrengthHigh) / 2
+)
 
 // ladder returns the levels: UCI_Elo from skill.MinCalibratedElo to
 // skill.MaxCalibratedElo in steps of 100, then full strength.
@@ -84,5 +90,10 @@ func ladder() []Level {
 		out = append(out, Level{Elo: elo, Rating: elo, Label: "Luft " + itoa(elo), Note: note})
 	}
 	return append(out, Level{Elo: 0, Rating: fullStrengthRating, Label: "Luft full strength",
-		Note: "plays like Stockfish 15.1 at UCI_Elo 2300 or a little above, at 10+0.1"})
+		Note: fullStrengthNote()})
+}
+
+// fullStrengthNote says what the full-strength level's rating rests on.
+func fullStrengthNote() string {
+	return "measured: plays like Stockfish 15.1 at UCI_Elo " + itoa(fullStrengthLow) + "–" + itoa(fullStrengthHigh) + " at 10+0.1"
 }

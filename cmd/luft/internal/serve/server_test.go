@@ -2,9 +2,11 @@ package serve
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"net"
 	"net/http"
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -73,6 +75,24 @@ func TestConfigLadder(t *testing.T) {
 	top := got.Levels[len(got.Levels)-1]
 	if got.MoveTimeMs != 100 || top.Rating != fullStrengthRating || top.Rating <= skill.MaxCalibratedElo {
 		t.Errorf("move time %d, full strength rated %d", got.MoveTimeMs, top.Rating)
+	}
+	wantTop := Level{Rating: 2400, Label: "Luft full strength",
+		Note: "measured: plays like Stockfish 15.1 at UCI_Elo 2350–2450 at 10+0.1"}
+	if diff := cmp.Diff(wantTop, top); diff != "" {
+		t.Errorf("full strength (-want +got):\n%s", diff)
+	}
+}
+
+// TestFullStrengthREADME checks that the ladder's full strength is the
+// README's measured figure.
+func TestFullStrengthREADME(t *testing.T) {
+	readme, err := os.ReadFile("../../../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := fmt.Sprintf("Stockfish's `UCI_Elo` %d–%d", fullStrengthLow, fullStrengthHigh)
+	if !strings.Contains(string(readme), want) {
+		t.Errorf("README.md does not say %q: the ladder's figure or the README's is out of date", want)
 	}
 }
 

@@ -4,6 +4,7 @@ package pgn
 
 import (
 	"bufio"
+	"cmp"
 	"fmt"
 	"io"
 	"strconv"
@@ -373,14 +374,32 @@ func CheckAll(r io.Reader) (int, error) {
 			return n, fmt.Errorf("game %d: %v", n+1, err)
 		}
 		if err := g.Check(); err != nil {
-			return n, fmt.Errorf("game %d (%s): %v", n+1, describe(g), err)
+			label := fmt.Sprintf("game %d", n+1)
+			if d := describe(g); d != "" {
+				label += " (" + d + ")"
+			}
+			return n, fmt.Errorf("%s: %v", label, err)
 		}
 	}
 }
 
+// describe returns what the tags say of a game, to name it beside its
+// number: "round 3, A vs B", a player not given written "?", or ""
+// when they give neither the round nor a player. PGN writes "?" for an
+// unknown value and "-" for a round that does not apply.
 func describe(g *Game) string {
-	w, _ := g.Tag("White")
-	b, _ := g.Tag("Black")
-	r, _ := g.Tag("Round")
-	return fmt.Sprintf("round %s, %s vs %s", r, w, b)
+	known := func(name string) string {
+		if v, _ := g.Tag(name); v != "" && v != "?" && v != "-" {
+			return v
+		}
+		return ""
+	}
+	var parts []string
+	if r := known("Round"); r != "" {
+		parts = append(parts, "round "+r)
+	}
+	if w, b := known("White"), known("Black"); w != "" || b != "" {
+		parts = append(parts, cmp.Or(w, "?")+" vs "+cmp.Or(b, "?"))
+	}
+	return strings.Join(parts, ", ")
 }

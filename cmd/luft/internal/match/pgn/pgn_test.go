@@ -2,6 +2,7 @@ package pgn
 
 import (
 	"bytes"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -52,6 +53,33 @@ func TestRoundTrip(t *testing.T) {
 // knightStart is a Chess960 start position where, once the knights on the
 // f file are out, both kings castle on the king side without moving.
 const knightStart = "bbqrnnkr/pppppppp/8/8/8/8/PPPPPPPP/BBQRNNKR w KQkq - 0 1"
+
+// TestCheckAllNamesGame checks how a bad game is named: by its number,
+// then by the round and players its tags give, leaving out what they do
+// not.
+func TestCheckAllNamesGame(t *testing.T) {
+	const illegal = "\n1. e4 e5 2. Ke3 *\n"
+	const why = `ply 3: illegal move "Ke3"`
+	tests := []struct{ tags, want string }{
+		{"[Round \"1\"]\n[White \"a\"]\n[Black \"b\"]\n", "game 1 (round 1, a vs b): " + why},
+		{"", "game 1: " + why},
+		{"[Round \"?\"]\n[White \"?\"]\n[Black \"?\"]\n", "game 1: " + why},
+		{"[Round \"-\"]\n[White \"a\"]\n", "game 1 (a vs ?): " + why},
+		{"[Black \"b\"]\n", "game 1 (? vs b): " + why},
+		{"[Round \"3.1\"]\n", "game 1 (round 3.1): " + why},
+	}
+	for _, tt := range tests {
+		_, err := CheckAll(strings.NewReader(tt.tags + illegal))
+		if diff := cmp.Diff(tt.want, fmt.Sprint(err)); diff != "" {
+			t.Errorf("tags %q: (-want +got)\n%s", tt.tags, diff)
+		}
+	}
+	// The second game is game 2.
+	_, err := CheckAll(strings.NewReader("\n1. e4 *\n\n" + illegal))
+	if diff := cmp.Diff("game 2: "+why, fmt.Sprint(err)); diff != "" {
+		t.Errorf("second game: (-want +got)\n%s", diff)
+	}
+}
 
 func TestCheckAll(t *testing.T) {
 	const header = "[Event \"x\"]\n[Round \"1\"]\n[White \"a\"]\n[Black \"b\"]\n"

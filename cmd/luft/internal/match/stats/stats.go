@@ -85,9 +85,9 @@ type Sampler interface {
 }
 
 // Elo returns the logistic Elo difference for a mean score s in (0, 1).
-// It is infinite at 0 and 1.
+// It is infinite at 0 and 1, and 0 (not -0) at 0.5.
 func Elo(s float64) float64 {
-	return -400 * math.Log10(1/s-1)
+	return 400 * math.Log10(s/(1-s))
 }
 
 // ScoreOf returns the expected score for a logistic Elo difference.

@@ -70,6 +70,10 @@ func TestEloRoundTrip(t *testing.T) {
 			t.Errorf("Elo(ScoreOf(%v)) = %v", elo, got)
 		}
 	}
+	// An even score is 0 Elo, which the report must not print as -0.0.
+	if e := Elo(0.5); e != 0 || math.Signbit(e) {
+		t.Errorf("Elo(0.5) = %v, want +0", e)
+	}
 	// 10^(100/400) = 1.778279: ScoreOf(100) = 1/2.778279 ... = 0.640065
 	if diff := cmp.Diff(0.6400649998, ScoreOf(100), approx); diff != "" {
 		t.Errorf("ScoreOf(100): %s", diff)

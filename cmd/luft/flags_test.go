@@ -1,0 +1,130 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestParseFlags(t *testing.T) {
+	type result struct {
+		Err    string
+		Stdout string
+		Stderr string
+	}
+	usage := "usage: luft x [-n N]\n"
+	tests := []struct {
+		args []string
+		want result
+	}{
+		{[]string{"-n", "3", "rest"}, result{"<nil>", "", ""}},
+		{[]string{"-h"}, result{flag.ErrHelp.Error(), usage, ""}},
+		{[]string{"-help"}, result{flag.ErrHelp.Error(), usage, ""}},
+		{[]string{"-bogus"}, result{"flag provided but not defined: -bogus", "", "flag provided but not defined: -bogus\n" + usage}},
+		{[]string{"-n", "x"}, result{`invalid value "x" for flag -n: parse error`, "", "invalid value \"x\" for flag -n: parse error\n" + usage}},
+	}
+	for _, tt := range tests {
+		var stdout, stderr bytes.Buffer
+		fs := flag.NewFlagSet("luft x", flag.ContinueOnError)
+		fs.SetOutput(&stderr)
+		fs.Usage = func() { fs.Output().Write([]byte(usage)) }
+		fs.Int("n", 1, "a number")
+		err := parseFlags(fs, tt.args, &stdout)
+		if diff := cmp.Diff(tt.want, result{fmtErr(err), stdout.String(), stderr.String()}); diff != "" {
+			t.Errorf("%q (-want +got):\n%s", tt.args, diff)
+		}
+		if fs.Output() != &stderr {
+			t.Errorf("%q: the flag set's output is not restored", tt.args)
+		}
+	}
+	if got := flagStatus(flag.ErrHelp); got != 0 {
+		t.Errorf("flagStatus(ErrHelp) = %d, want 0", got)
+	}
+	if got := flagStatus(errors.New("bad")); got != 2 {
+		t.Errorf("flagStatus(bad flag) = %d, want 2", got)
+	}
+}
+
+// fmtErr returns err's message, or "<nil>".
+func fmtErr(err error) string {
+	if err == nil {
+		return "<nil>"
+	}
+	return err.Error()
+}
+
+// TestCommandHelp checks that every subcommand (but play) writes the help
+// asked for to standard output and exits 0, and its usage after a bad flag
+// to standard error with exit 2.
+func TestCommandHelp(t *testing.T) {
+	tests := []struct {
+		args  []string
+		code  int
+		usage string // the start of the output that holds the usage
+	}{
+		{[]string{"bench", "-h"}, 0, "usage: luft bench"},
+		{[]string{"datagen", "-h"}, 0, "usage: luft datagen"},
+		{[]string{"eval", "-h"}, 0, "Usage of luft eval:"},
+		{[]string{"match", "-h"}, 0, "usage: luft match"},
+		{[]string{"perft", "-h"}, 0, "usage: luft perft"},
+		{[]string{"serve", "--help"}, 0, "usage: luft serve"},
+		{[]string{"tb", "-h"}, 0, "usage: luft tb"},
+		{[]string{"train", "-help"}, 0, "usage: luft train"},
+		{[]string{"tune", "-h"}, 0, "usage: luft tune"},
+		{[]string{"tune", "fit", "-h"}, 0, "Usage of luft tune fit:"},
+		{[]string{"bench", "-bogus"}, 2, "flag provided but not defined: -bogus\nusage: luft bench"},
+		{[]string{"tb", "-bogus"}, 2, "flag provided but not defined: -bogus\nusage: luft tb"},
+		{[]string{"match"}, 2, "usage: luft match"},
+		{[]string{"tune"}, 2, "usage: luft tune"},
+	}
+	for _, tt := range tests {
+		stdout, stderr, code := captureOutput(t, func() int { return run(tt.args, os.Stdout, os.Stderr) })
+		want, other, where := stdout, stderr, "stdout"
+		if tt.code != 0 {
+			want, other, where = stderr, stdout, "stderr"
+		}
+		if code != tt.code || !strings.HasPrefix(want, tt.usage) || other != "" {
+			t.Errorf("luft %q: exit %d, stdout %q, stderr %q; want exit %d and %q on %s alone",
+				tt.args, code, abbrev(stdout), abbrev(stderr), tt.code, tt.usage, where)
+		}
+	}
+}
+
+// abbrev cuts s to its first line.
+func abbrev(s string) string {
+	first, _, _ := strings.Cut(s, "\n")
+	return first
+}
+
+// captureOutput runs f with os.Stdout and os.Stderr sent to files and
+// returns what it wrote to each, and its result.
+func captureOutput(t *testing.T, f func() int) (stdout, stderr string, result int) {
+	t.Helper()
+	dir := t.TempDir()
+	files := [2]*os.File{}
+	for i, name := range []string{"stdout", "stderr"} {
+		var err error
+		if files[i], err = os.Create(filepath.Join(dir, name)); err != nil {
+			t.Fatal(err)
+		}
+		defer files[i].Close()
+	}
+	oldOut, oldErr := os.Stdout, os.Stderr
+	os.Stdout, os.Stderr = files[0], files[1]
+	result = f()
+	os.Stdout, os.Stderr = oldOut, oldErr
+	read := func(f *os.File) string {
+		b, err := os.ReadFile(f.Name())
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	return read(files[0]), read(files[1]), result
+}
