@@ -268,12 +268,8 @@ func (t *thread) searchRoot(alpha, beta, depth int) int {
 		if t.id == 0 && time.Since(t.r.start) > quietTime {
 			t.r.report(Info{Depth: depth, CurrMove: m, CurrMoveNumber: i + 1})
 		}
-		t.playing(0, m)
-		if t.net != nil {
-			t.push(0, m)
-		}
+		t.makeMove(0, m)
 		newDepth := depth - 1
-		pos.Make(m)
 		if pos.InCheck() && t.r.features&CheckExtension != 0 {
 			newDepth++
 		}
@@ -753,11 +749,7 @@ func (t *thread) reducedDepth(n *node, m board.Move, newDepth, moveCount, quietH
 // they land inside it.
 func (t *thread) searchMove(n *node, m board.Move, alpha, newDepth, reduced, moveCount int) int {
 	ply := n.ply
-	t.playing(ply, m)
-	if t.net != nil {
-		t.push(ply, m)
-	}
-	t.pos.Make(m)
+	t.makeMove(ply, m)
 	score := 0
 	if reduced > 0 {
 		score = -t.search(-alpha-1, -alpha, reduced, ply+1, true)
@@ -846,6 +838,20 @@ func (t *thread) captureEntry(m board.Move) *int16 {
 
 // playing records m (NoMove for a null move) as the move made from ply.
 // The position must not have made it yet.
+// makeMove makes m, the move from ply, with what the thread keeps beside
+// the board: the move's stack frame and the network's accumulator. It
+// first starts loading the table entry of the position after m, which
+// the search of it probes first, so that memory works while the
+// accumulator is updated.
+func (t *thread) makeMove(ply int, m board.Move) {
+	t.table.Prefetch(t.pos.KeyAfter(m))
+	t.playing(ply, m)
+	if t.net != nil {
+		t.push(ply, m)
+	}
+	t.pos.Make(m)
+}
+
 func (t *thread) playing(ply int, m board.Move) {
 	sf := &t.stack[ply]
 	sf.move = m
@@ -934,11 +940,7 @@ func (t *thread) qsearch(alpha, beta, ply int) int {
 				continue
 			}
 		}
-		t.playing(ply, m)
-		if t.net != nil {
-			t.push(ply, m)
-		}
-		pos.Make(m)
+		t.makeMove(ply, m)
 		score := -t.qsearch(-beta, -alpha, ply+1)
 		pos.Unmake()
 		if t.stopped {

@@ -50,7 +50,11 @@ func TestMakeUnmakeRestores(t *testing.T) {
 			var l MoveList
 			p.GenerateLegal(&l)
 			for _, m := range l.Moves() {
+				after := p.KeyAfter(m)
 				p.Make(m)
+				if after != p.key {
+					t.Fatalf("%s: KeyAfter(%v) %x, Make gives %x", before.FEN(), m, after, p.key)
+				}
 				visit(depth - 1)
 				p.Unmake()
 				if exact || p.key != before.key {

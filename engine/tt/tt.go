@@ -12,6 +12,7 @@ package tt
 import (
 	"math/bits"
 	"sync/atomic"
+	"unsafe"
 )
 
 // Bound says how a stored score relates to the true score.
@@ -117,6 +118,10 @@ func (t *Table) Clear() {
 // NewSearch starts a new search generation: entries of earlier searches are
 // preferred for replacement.
 func (t *Table) NewSearch() { t.age = (t.age + 1) & ageMask }
+
+// Prefetch starts loading the bucket of key into the cache, so that a
+// Probe of key soon after does not wait for memory.
+func (t *Table) Prefetch(key uint64) { prefetch(unsafe.Pointer(&t.buckets[key&t.mask])) }
 
 // Probe returns the entry stored for key, if any.
 func (t *Table) Probe(key uint64) (Entry, bool) {
