@@ -1,7 +1,6 @@
 package play
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -45,19 +44,6 @@ func (g *game) undo() {
 	g.pos.Unmake()
 	g.moves = g.moves[:len(g.moves)-1]
 	g.sans = g.sans[:len(g.sans)-1]
-}
-
-// parseMove returns the legal move written s, in SAN ("Nf3", "O-O",
-// "exd5", "e8=Q") or UCI notation ("g1f3", "e7e8q"; castling "e1g1" in
-// standard chess, king takes rook, "e1h1", in both).
-func (g *game) parseMove(in string) (board.Move, error) {
-	if m, err := g.pos.ParseMove(strings.ToLower(in)); err == nil {
-		return m, nil
-	}
-	if m, err := g.pos.ParseSAN(in); err == nil {
-		return m, nil
-	}
-	return board.NoMove, fmt.Errorf("%s is not a legal move here", in)
 }
 
 // san returns the SAN of the legal moves pv from the current position,

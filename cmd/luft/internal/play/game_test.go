@@ -18,51 +18,13 @@ func gameAfter(t *testing.T, fen, moves string) *game {
 		t.Fatal(err)
 	}
 	for _, s := range strings.Fields(moves) {
-		m, err := g.parseMove(s)
+		m, err := g.readMove(s)
 		if err != nil {
 			t.Fatalf("%s after %q: %v", s, g.sans, err)
 		}
 		g.play(m)
 	}
 	return g
-}
-
-// TestParseMove reads moves in SAN and in UCI notation, by position: each
-// move and the UCI form it is read as, "" for an error.
-func TestParseMove(t *testing.T) {
-	for fen, moves := range map[string]map[string]string{
-		board.StartFEN: {"e4": "e2e4", "e2e4": "e2e4", "Nf3": "g1f3", "G1F3": "g1f3", "Nf3!?": "g1f3", "e5": "", "Ke2": ""},
-		// e1h1: the king takes its rook, as Chess960 writes it.
-		"r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1": {"O-O": "e1g1", "0-0-0": "e1c1", "e1g1": "e1g1", "e1h1": "e1g1"},
-		"1n5k/P7/8/8/8/8/8/K7 w - - 0 1":                     {"a8=Q+": "a7a8q", "a8Q": "a7a8q", "axb8=N": "a7b8n", "a7a8r": "a7a8r"},
-	} {
-		g := gameAfter(t, fen, "")
-		for in, want := range moves {
-			m, err := g.parseMove(in)
-			got := ""
-			if err == nil {
-				got = m.String()
-			}
-			if got != want {
-				t.Errorf("parseMove(%q) in %s = %q (%v), want %q", in, fen, got, err, want)
-			}
-		}
-	}
-}
-
-func TestLooksLikeMove(t *testing.T) {
-	moves := []string{"e4", "exd5", "Nbd7", "R1a3", "O-O", "0-0-0", "e8=Q", "e7e8q", "Qh4#", "e1g1", "Ke3"}
-	others := []string{"foo", "xyz", "undo1", "q", "e9", "hello", "12"}
-	for _, s := range moves {
-		if !looksLikeMove(s) {
-			t.Errorf("looksLikeMove(%q) = false", s)
-		}
-	}
-	for _, s := range others {
-		if looksLikeMove(s) {
-			t.Errorf("looksLikeMove(%q) = true", s)
-		}
-	}
 }
 
 func TestHistory(t *testing.T) {

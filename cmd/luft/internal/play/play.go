@@ -8,6 +8,7 @@ import (
 	"bufio"
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -214,6 +215,8 @@ func (s *session) handle(words []string) bool {
 
 const help = `Moves: in SAN (e4, Nf3, exd5, O-O, e8=Q) or UCI notation (e2e4, e1g1, e7e8q);
 castling also as the king taking its own rook (e1h1), the only UCI form in Chess960.
+Piece letters may be lower case (nf3, qxd5); when b could be the bishop or the
+b-pawn (bb3, bxc3), Luft asks which.
 Commands:
   suggest [N]  the best N moves (default 3) with scores, from Luft at full strength
   legal        list the legal moves
@@ -240,13 +243,13 @@ func (s *session) humanMove(tok string) {
 		s.printf("it is Luft's turn\n") // only after an undo past Luft's move
 		return
 	}
-	if !looksLikeMove(tok) {
+	m, err := s.game.readMove(tok)
+	switch {
+	case errors.Is(err, errNotMove):
 		s.printf("unknown command %q; type help for the list\n", tok)
 		return
-	}
-	m, err := s.game.parseMove(tok)
-	if err != nil {
-		s.printf("illegal move: %v; type legal to list the legal moves\n", err)
+	case err != nil:
+		s.printf("%v\n", err)
 		return
 	}
 	s.game.play(m)
@@ -256,25 +259,6 @@ func (s *session) humanMove(tok string) {
 		return
 	}
 	s.engineMove()
-}
-
-// looksLikeMove reports whether tok is written like a move, in SAN or UCI
-// notation, so that a mistyped command is not called an illegal move.
-func looksLikeMove(tok string) bool {
-	t := strings.TrimRight(tok, "+#!?")
-	switch strings.ToUpper(t) {
-	case "O-O", "O-O-O", "0-0", "0-0-0":
-		return true
-	}
-	if len(t) < 2 || len(t) > 7 {
-		return false
-	}
-	last := t[len(t)-1]
-	if strings.ContainsRune("QRBNqrbn", rune(last)) { // e8=Q, e7e8q
-		t = strings.TrimSuffix(t[:len(t)-1], "=")
-	}
-	n := len(t)
-	return n >= 2 && t[n-2] >= 'a' && t[n-2] <= 'h' && t[n-1] >= '1' && t[n-1] <= '8'
 }
 
 // engineMove lets Luft choose and play its move.

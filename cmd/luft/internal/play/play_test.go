@@ -78,7 +78,7 @@ func TestSession(t *testing.T) {
 		`3\. white> history\n1\. e4 `+move+` 2\. Nf3 `+move+`\n`,
 		`3\. white> undo\ntook back Nf3 `+move+`\n`,
 		`2\. white> history\n1\. e4 `+move+`\n`,
-		`2\. white> Ke3\nillegal move: Ke3 is not a legal move here; type legal to list the legal moves\n`,
+		`2\. white> Ke3\nKe3 is not legal here; `,
 		`unknown command "castle"; type help for the list\n`,
 		`2\. white> fen\n\S+/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - \d+ 2\n`, // any reply to e4
 		`(?m)^1 ♖ ♘ ♗ ♔ ♕ ♗ ♘ ♖\n2 ♙ ♙ ♙ · ♙ ♙ ♙ ♙$`,                   // flipped: h-file on the left
@@ -153,6 +153,20 @@ func TestLuftOpensWithBook(t *testing.T) {
 	)
 }
 
+// TestTypedMoves plays a move typed in lower case, and shows the answers
+// to an ambiguous move, an illegal one and a word that is no move.
+func TestTypedMoves(t *testing.T) {
+	got := runScript(t, Config{Human: board.White, FEN: "4k3/8/8/B7/8/2n5/1P6/4K3 w - - 0 1"},
+		"bxc3", "Nd2", "hello", "bxc3!", "b2c3", "quit")
+	expectInOrder(t, got,
+		`1\. white> bxc3\nbxc3 is ambiguous: type b2c3 for the pawn on b2 or Bxc3 for the bishop on a5\n`,
+		`1\. white> Nd2\nNd2 is not legal here; did you mean Kd2\?\n`,
+		`1\. white> hello\nunknown command "hello"; type help for the list\n`,
+		`1\. white> bxc3!\nbxc3! is ambiguous: `,
+		`1\. white> b2c3\nLuft plays 1\.\.\. K`,
+	)
+}
+
 // fixedBook offers the same move in every position where it is legal.
 type fixedBook string
 
@@ -186,7 +200,7 @@ func TestChess960Session(t *testing.T) {
 		`(?m)^1 ♗ ♗ ♕ ♖ ♘ ♘ ♔ ♖$`,
 		`1\. white> Ne3\n`,
 		`Luft plays 1\.\.\. [a-hKQRBN]`,
-		`2\. white> g1g2\nillegal move`,
+		`2\. white> g1g2\ng1g2 is not legal here; `,
 		`2\. white> g1h1\n`,
 		`(?m)^1 ♗ ♗ ♕ ♖ ♘ ♖ ♔ ·$`,
 		`3\. white> undo\ntook back O-O `,
