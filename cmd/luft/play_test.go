@@ -1,6 +1,13 @@
 package main
 
-import "testing"
+import (
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/luftchess/luft/eval/nnue/nets"
+)
 
 // TestPlayFlags checks that bad flags are refused before the game starts
 // (a started game would wait for standard input).
@@ -15,8 +22,53 @@ func TestPlayFlags(t *testing.T) {
 		{[]string{"-elo", "0"}, 2},
 		{[]string{"-time", "0"}, 2},
 		{[]string{"-nonsense"}, 2},
+		{[]string{"-h"}, 2},
 		{[]string{"-book", "/nonexistent/book.bin"}, 1},
 		{[]string{"-fen", "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1"}, 1}, // Chess960 without -960
 		{[]string{"-960", "-fen", "rk4rr/8/8/8/8/8/8/RK4RR w Kc - 0 1"}, 1},               // a right without its rook
 	})
+}
+
+// TestPlayMessages checks what luft play writes for bad flags, word for
+// word.
+func TestPlayMessages(t *testing.T) {
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-color", "green"}, "luft play: -color is white or black, not \"green\"\n"},
+		{[]string{"-elo", "1500", "-level", "3"}, "luft play: give -elo or -level, not both\n"},
+		{[]string{"-elo", "500"}, "luft play: -elo 500 is outside 800-2800\n"},
+		{[]string{"-level", "21"}, "luft play: -level 21 is outside 0-20\n"},
+		{[]string{"-time", "-1"}, "luft play: -time must be positive\n"},
+	}
+	for _, tt := range tests {
+		var stderr strings.Builder
+		playConfig(tt.args, &stderr)
+		if diff := cmp.Diff(tt.want, stderr.String()); diff != "" {
+			t.Errorf("luft play %q (-want +got):\n%s", tt.args, diff)
+		}
+	}
+}
+
+// TestPlayUsage checks -h: the usage line and description in the style
+// of the other subcommands, and each flag with at most one default.
+func TestPlayUsage(t *testing.T) {
+	var stderr strings.Builder
+	if _, code := playConfig([]string{"-h"}, &stderr); code != 2 {
+		t.Errorf("luft play -h returned %d, want 2", code)
+	}
+	got := stderr.String()
+	if !strings.HasPrefix(got, playUsage) {
+		t.Errorf("luft play -h does not start with the usage:\n%s", got)
+	}
+	evalfile := "  -evalfile file\n    \tevaluate with the network in file (implies -nnue; default: the built-in network, " + nets.DefaultName + ")\n"
+	if !strings.Contains(got, evalfile) {
+		t.Errorf("luft play -h lacks %q:\n%s", evalfile, got)
+	}
+	for _, line := range strings.Split(got, "\n") {
+		if strings.Count(line, "default") > 1 {
+			t.Errorf("luft play -h gives two defaults: %q", line)
+		}
+	}
 }
