@@ -102,6 +102,29 @@ func (g *game) history() string {
 	return b.String()
 }
 
+// length says how long the game is in moves, counted by their numbers
+// ("1. e4 e5 2. Nf3" is 2 moves), and in plies: "2 moves (3 plies)".
+func (g *game) length() string {
+	plies := len(g.sans)
+	if plies == 0 {
+		return "0 moves"
+	}
+	blackFirst := 0
+	if g.mover(0) == board.Black {
+		blackFirst = 1
+	}
+	moves := (plies-1+blackFirst)/2 + 1
+	return count(moves, "move", "moves") + " (" + count(plies, "ply", "plies") + ")"
+}
+
+// count writes n things: "1 move", "2 moves".
+func count(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.Itoa(n) + " " + many
+}
+
 // outcome tells whether the game has ended and how.
 type outcome struct {
 	result string // "1-0", "0-1", "1/2-1/2"; "" while the game goes on

@@ -43,6 +43,26 @@ func TestHistory(t *testing.T) {
 	}
 }
 
+func TestLength(t *testing.T) {
+	tests := []struct {
+		fen, moves, want string
+	}{
+		{board.StartFEN, "", "0 moves"},
+		{board.StartFEN, "e4", "1 move (1 ply)"},
+		{board.StartFEN, "e4 e5", "1 move (2 plies)"},
+		{board.StartFEN, "e4 e5 Nf3", "2 moves (3 plies)"},
+		{board.StartFEN, "e4 e5 Nf3 Nc6 Bb5 a6 Ba4 Nf6 O-O Be7 Re1 b5 Bb3 d6 c3 O-O", "8 moves (16 plies)"},
+		{"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 7", "c5", "1 move (1 ply)"},
+		{"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 7", "c5 Nf3", "2 moves (2 plies)"},
+		{"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 7", "c5 Nf3 d6", "2 moves (3 plies)"},
+	}
+	for _, tt := range tests {
+		if diff := cmp.Diff(tt.want, gameAfter(t, tt.fen, tt.moves).length()); diff != "" {
+			t.Errorf("length after %q (-want +got):\n%s", tt.moves, diff)
+		}
+	}
+}
+
 // TestOutcome checks each way a game ends, and one that goes on.
 func TestOutcome(t *testing.T) {
 	tests := []struct {

@@ -447,5 +447,5 @@ func (s *session) save(name string) {
 		s.printf("cannot save: %v\n", err)
 		return
 	}
-	s.printf("saved %d moves to %s\n", len(s.game.sans), name)
+	s.printf("saved %s to %s\n", s.game.length(), name)
 }

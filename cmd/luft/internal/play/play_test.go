@@ -84,7 +84,7 @@ func TestSession(t *testing.T) {
 		`(?m)^1 ♖ ♘ ♗ ♔ ♕ ♗ ♘ ♖\n2 ♙ ♙ ♙ · ♙ ♙ ♙ ♙$`,                   // flipped: h-file on the left
 		`level 25 is outside 0-20\n`,
 		`Luft now plays at about 1200 Elo\n`,
-		`saved 2 moves to `,
+		`saved 1 move \(2 plies\) to `,
 	)
 	checkSaved(t, pgnFile, `[White "You"]`, "1. e4 ")
 }
@@ -126,7 +126,7 @@ func TestFinishedGame(t *testing.T) {
 		`Game over: checkmate: White wins \(1-0\)\. Type new, undo or save FILE\.\n`,
 		`game over> e4\nthe game is over \(checkmate: White wins\); type new, undo or save FILE\n`,
 		`game over> suggest\nthe game is over`,
-		`saved 1 moves to `,
+		`saved 1 move \(1 ply\) to `,
 		`game over> undo\ntook back Ra8#\n`,
 		`1\. white> history\nno moves yet\n`,
 	)
@@ -206,7 +206,7 @@ func TestChess960Session(t *testing.T) {
 		`3\. white> undo\ntook back O-O `,
 		`2\. white> O-O\n`,
 		`3\. white> fen\n\S+/BBQRNRK1 w kq - \d+ 3\n`,
-		`saved 4 moves to `,
+		`saved 2 moves \(4 plies\) to `,
 		`new game: you play white\n`,
 		`1\. white> fen\n`+start+`\n`,
 	)
