@@ -7,6 +7,8 @@ import (
 	"os"
 	"time"
 
+	"github.com/muesli/termenv"
+
 	"github.com/luftchess/luft/cmd/luft/internal/play"
 	"github.com/luftchess/luft/engine/board"
 	"github.com/luftchess/luft/engine/book"
@@ -18,8 +20,10 @@ const playUsage = `usage: luft play [-color black] [-elo N | -level N] [-time SE
 Plays chess against Luft in the terminal. Type moves in SAN (e4, Nf3,
 O-O, e8=Q; piece letters also in lower case) or UCI notation (e2e4), and
 help for the commands: suggest, legal, undo, history, fen, board, flip,
-new, level, elo, save. Input from a pipe is echoed, so that a scripted
-game reads like one at the keyboard.
+new, level, elo, save. On a terminal with colours the board has light
+and dark squares, the last move marked and a king in check on red; with
+NO_COLOR set, TERM=dumb or through a pipe it is plain text. Input from a
+pipe is echoed, so that a scripted game reads like one at the keyboard.
 
 flags:
 `
@@ -34,6 +38,12 @@ func runPlay(args []string) int {
 	// like a session at the keyboard.
 	if fi, err := os.Stdin.Stat(); err == nil && fi.Mode()&os.ModeCharDevice == 0 {
 		cfg.Echo = true
+	}
+	if o := boardColors(os.Stdout); o != nil {
+		if restore, err := termenv.EnableVirtualTerminalProcessing(o); err == nil { // Windows consoles
+			defer restore()
+			cfg.Colors = o
+		}
 	}
 	if err := play.Run(os.Stdin, os.Stdout, cfg); err != nil {
 		fmt.Fprintf(os.Stderr, "luft play: %v\n", err)
@@ -109,4 +119,16 @@ func playConfig(args []string, stderr io.Writer) (play.Config, int) {
 		cfg.Book = b
 	}
 	return cfg, 0
+}
+
+// boardColors returns w as a terminal with colours, for a board in
+// colour, or nil for a plain board: termenv reads whether w is a
+// terminal, TERM (dumb: none), COLORTERM, NO_COLOR and CLICOLOR, from the
+// environment unless opts say otherwise.
+func boardColors(w io.Writer, opts ...termenv.OutputOption) *termenv.Output {
+	o := termenv.NewOutput(w, opts...)
+	if o.Profile == termenv.Ascii {
+		return nil
+	}
+	return o
 }

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/muesli/termenv"
 
 	"github.com/luftchess/luft/eval/nnue/nets"
 )
@@ -69,6 +70,51 @@ func TestPlayUsage(t *testing.T) {
 	for _, line := range strings.Split(got, "\n") {
 		if strings.Count(line, "default") > 1 {
 			t.Errorf("luft play -h gives two defaults: %q", line)
+		}
+	}
+}
+
+// env is an environment for termenv.
+type env map[string]string
+
+func (e env) Environ() []string {
+	var out []string
+	for k, v := range e {
+		out = append(out, k+"="+v)
+	}
+	return out
+}
+
+func (e env) Getenv(key string) string { return e[key] }
+
+// TestBoardColors checks when the board is in colour: on a terminal that
+// has colours, unless NO_COLOR or CLICOLOR=0 says otherwise, and not on a
+// dumb one.
+func TestBoardColors(t *testing.T) {
+	tests := []struct {
+		env  env
+		tty  bool
+		want termenv.Profile // Ascii: no colours
+	}{
+		{env{"TERM": "xterm-256color"}, true, termenv.ANSI256},
+		{env{"TERM": "xterm-256color"}, false, termenv.Ascii}, // a pipe or file
+		{env{"TERM": "tmux-256color", "COLORTERM": "truecolor"}, true, termenv.TrueColor},
+		{env{"TERM": "xterm"}, true, termenv.ANSI},
+		{env{"TERM": "linux"}, true, termenv.ANSI},
+		{env{"TERM": "dumb"}, true, termenv.Ascii},
+		{env{}, true, termenv.Ascii},
+		{env{"TERM": "xterm-256color", "NO_COLOR": "1"}, true, termenv.Ascii},
+		{env{"TERM": "xterm-256color", "COLORTERM": "truecolor", "NO_COLOR": "1"}, true, termenv.Ascii},
+		{env{"TERM": "xterm-256color", "CLICOLOR": "0"}, true, termenv.Ascii},
+	}
+	for _, tt := range tests {
+		got := termenv.Ascii
+		var out strings.Builder // not a terminal but as tt.tty says
+		if o := boardColors(&out, termenv.WithEnvironment(tt.env), termenv.WithTTY(tt.tty)); o != nil {
+			got = o.Profile
+		}
+		if got != tt.want {
+			t.Errorf("colours in %v, terminal %v: %v, want %v", tt.env, tt.tty, got.Name(), tt.want.Name())
 		}
 	}
 }

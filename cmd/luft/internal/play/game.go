@@ -46,6 +46,14 @@ func (g *game) undo() {
 	g.sans = g.sans[:len(g.sans)-1]
 }
 
+// lastMove returns the move played last, or board.NoMove.
+func (g *game) lastMove() board.Move {
+	if len(g.moves) == 0 {
+		return board.NoMove
+	}
+	return g.moves[len(g.moves)-1]
+}
+
 // san returns the SAN of the legal moves pv from the current position,
 // as far as they are legal.
 func (g *game) san(pv []board.Move) []string {

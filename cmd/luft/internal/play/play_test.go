@@ -1,6 +1,7 @@
 package play
 
 import (
+	"io"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -8,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/muesli/termenv"
 
 	"github.com/luftchess/luft/cmd/luft/internal/match/pgn"
 	"github.com/luftchess/luft/engine/board"
@@ -165,6 +168,38 @@ func TestTypedMoves(t *testing.T) {
 		`1\. white> bxc3!\nbxc3! is ambiguous: `,
 		`1\. white> b2c3\nLuft plays 1\.\.\. K`,
 	)
+}
+
+// TestColorSession checks that a session draws the board in colour, with
+// the last move marked, only on a terminal with colours.
+func TestColorSession(t *testing.T) {
+	tests := []struct {
+		name   string
+		colors *termenv.Output
+		want   bool
+	}{
+		{"no terminal", nil, false},
+		{"no colours", termenv.NewOutput(io.Discard, termenv.WithProfile(termenv.Ascii)), false},
+		{"256 colours", termenv.NewOutput(io.Discard, termenv.WithProfile(termenv.ANSI256)), true},
+		{"true colour", termenv.NewOutput(io.Discard, termenv.WithProfile(termenv.TrueColor)), true},
+	}
+	for _, tt := range tests {
+		got := runScript(t, Config{Human: board.White, Colors: tt.colors}, "e4", "board", "quit")
+		if colored := strings.Contains(got, "\x1b["); colored != tt.want {
+			t.Errorf("%s: board in colour %v, want %v:\n%s", tt.name, colored, tt.want, got)
+		}
+		if plain := strings.Contains(got, "1 ♖ ♘ ♗ ♕ ♔ ♗ ♘ ♖\n"); plain == tt.want {
+			t.Errorf("%s: plain board %v, want %v:\n%s", tt.name, plain, !tt.want, got)
+		}
+		if !tt.want {
+			continue
+		}
+		pal := paletteFor(tt.colors.Profile)
+		after := got[strings.Index(got, "Luft plays"):]
+		if !strings.Contains(after, pal.lastLight.Sequence(true)) && !strings.Contains(after, pal.lastDark.Sequence(true)) {
+			t.Errorf("%s: Luft's move is not marked:\n%q", tt.name, after)
+		}
+	}
 }
 
 // fixedBook offers the same move in every position where it is legal.
