@@ -17,20 +17,34 @@ var errNotMove = errors.New("not written as a move")
 // "e1g1", or the king taking its rook, "e1h1"), or as typed at a
 // keyboard, with the piece letter in lower case ("nf3", "ke2"), castling
 // with zeros or small o's, a promotion without "=". A lower-case b is
-// read both as the b-file and as a bishop: "bb3" or "bxc3" name the move
-// only one of a b-pawn and a bishop can make. The error is errNotMove, or
-// else says why in names no legal move, or several, and what to type.
+// read both as the b-file and as a bishop: "bxc3" names the move only one
+// of a b-pawn and a bishop can make, and "bb3" only a bishop's, as a
+// pawn's is never written so. The error is errNotMove, or else says why
+// in names no legal move, or several, and what to type.
 func (g *game) readMove(in string) (board.Move, error) {
 	ms, ok := g.candidates(in)
 	switch {
 	case !ok:
 		return board.NoMove, errNotMove
-	case len(ms) == 1:
+	case len(ms) == 1 && !g.guessed(in, ms[0]):
 		return ms[0], nil
 	case len(ms) > 1:
 		return board.NoMove, g.ambiguous(in, ms)
 	}
 	return board.NoMove, g.notLegal(in)
+}
+
+// guessed reports whether in names the legal move m only loosely as a
+// b-pawn's move ("bb3" for b3, "bc3" for bxc3): written neither as its
+// SAN nor with its origin square, it may have been meant for a bishop,
+// and is asked about rather than played.
+func (g *game) guessed(in string, m board.Move) bool {
+	if !strings.HasPrefix(in, "b") || g.pos.PieceAt(m.From()).Type() != board.Pawn {
+		return false
+	}
+	plain := strings.NewReplacer("=", "", "-", "")
+	t := strings.ToLower(plain.Replace(trimMarks(in)))
+	return t != strings.ToLower(plain.Replace(trimMarks(g.pos.SAN(m)))) && !strings.HasPrefix(t, m.From().String())
 }
 
 // candidates returns the legal moves that in may name, and whether it is

@@ -17,6 +17,7 @@ func TestReadMove(t *testing.T) {
 		open      = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2" // 1. e4 e5
 		bishopB3  = "4k3/8/8/8/8/8/1PB5/4K3 w - - 0 1"                              // Bb3 and b3
 		bishopC3  = "4k3/8/8/B7/8/2n5/1P6/4K3 w - - 0 1"                            // Bxc3 and bxc3
+		pawnC3    = "4k3/8/8/8/8/2n5/1P6/4K3 w - - 0 1"                             // bxc3 only
 		rookE5    = "4k3/8/8/4p3/8/8/8/4R1K1 w - - 0 1"
 		knights   = "4k3/8/8/8/8/1N6/8/4KN2 w - - 0 1"   // Nbd2 and Nfd2
 		pin       = "k3r3/8/8/8/8/8/4N3/4K3 w - - 0 1"   // the knight on e2 is pinned
@@ -36,7 +37,8 @@ func TestReadMove(t *testing.T) {
 		{board.StartFEN, "nc3", "b1c3"},
 		{board.StartFEN, "Ng1f3", "g1f3"},
 		{board.StartFEN, "b3", "b2b3"},
-		{board.StartFEN, "bb3", "b2b3"}, // no bishop reaches b3
+		{board.StartFEN, "bb3", "bb3 is not legal here; did you mean b3?"}, // no bishop reaches b3, and the pawn's is b3
+		{board.StartFEN, "b2-b3", "b2b3"},
 		{board.StartFEN, "e5", "e5 is not legal here; type legal to list the legal moves"},
 		{board.StartFEN, "Ke2", "Ke2 is not legal here; type legal to list the legal moves"},
 		{board.StartFEN, "Ke3", "Ke3 is not legal here; did you mean e3?"},
@@ -59,7 +61,8 @@ func TestReadMove(t *testing.T) {
 		{bishopB3, "bb3", "bb3 is ambiguous: type b3 for the pawn on b2 or Bb3 for the bishop on c2"},
 		{bishopB3, "Bb3", "c2b3"},
 		{bishopB3, "b3", "b2b3"},
-		{bishopB3, "bb4", "b2b4"},
+		{bishopB3, "bb4", "bb4 is not legal here; did you mean b4?"},
+		{bishopB3, "b4", "b2b4"},
 		{bishopB3, "ba4", "c2a4"},
 		{bishopB3, "b2b3", "b2b3"},
 
@@ -69,6 +72,10 @@ func TestReadMove(t *testing.T) {
 		{bishopC3, "b2c3", "b2c3"},
 		{bishopC3, "b2xc3", "b2c3"},
 		{bishopC3, "bxb4", "bxb4 is ambiguous: type b4 for the pawn on b2 or Bb4 for the bishop on a5"}, // the pawn's "x" is not checked
+
+		{pawnC3, "bxc3", "b2c3"},
+		{pawnC3, "bc3", "bc3 is not legal here; did you mean bxc3?"},
+		{pawnC3, "Bxc3", "Bxc3 is not legal here; did you mean bxc3?"},
 
 		{rookE5, "rxe5", "e1e5"},
 		{rookE5, "Rxe5", "e1e5"},
