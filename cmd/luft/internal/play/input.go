@@ -16,11 +16,12 @@ var errNotMove = errors.New("not written as a move")
 // "exd5", "O-O", "e8=Q"), in UCI notation ("g1f3", "e7e8q"; castling
 // "e1g1", or the king taking its rook, "e1h1"), or as typed at a
 // keyboard, with the piece letter in lower case ("nf3", "ke2"), castling
-// with zeros or small o's, a promotion without "=". A lower-case b is
-// read both as the b-file and as a bishop: "bxc3" names the move only one
-// of a b-pawn and a bishop can make, and "bb3" only a bishop's, as a
-// pawn's is never written so. The error is errNotMove, or else says why
-// in names no legal move, or several, and what to type.
+// with zeros or small o's, a promotion without "=". A lower-case b reads
+// both as the b-file and as a bishop: where a b-pawn and a bishop both
+// fit ("bxc3", "bb3"), the error asks which; and "bb3", not how a pawn's
+// move is written, is never played as b3 (see guessed). The error is
+// errNotMove, or else says why in names no legal move, or several, and
+// what to type.
 func (g *game) readMove(in string) (board.Move, error) {
 	ms, ok := g.candidates(in)
 	switch {
