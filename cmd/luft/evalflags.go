@@ -22,15 +22,15 @@ func addEvalFlags(fs *flag.FlagSet) *evalFlags {
 	f := &evalFlags{}
 	fs.BoolVar(&f.nnue, "nnue", uci.DefaultOptions().Net != nil,
 		"evaluate with the network (false: the hand-crafted evaluation)")
-	fs.StringVar(&f.file, "evalfile", nets.DefaultName,
-		"evaluate with the network in `file` (implies -nnue; default: the built-in network)")
+	fs.StringVar(&f.file, "evalfile", "",
+		"evaluate with the network in `file` (implies -nnue; default: the built-in network, "+nets.DefaultName+")")
 	return f
 }
 
 // network returns the network the flags choose, or nil for the
 // hand-crafted evaluation.
 func (f *evalFlags) network() (*nnue.Network, error) {
-	if !f.nnue && f.file == nets.DefaultName {
+	if !f.nnue && f.file == "" {
 		return nil, nil
 	}
 	return engine.ReadNetwork(f.file)
@@ -40,8 +40,11 @@ func (f *evalFlags) network() (*nnue.Network, error) {
 // it: "hce" for the hand-crafted evaluation, else the network's name or
 // file.
 func (f *evalFlags) name() string {
-	if !f.nnue && f.file == nets.DefaultName {
+	switch {
+	case !f.nnue && f.file == "":
 		return "hce"
+	case f.file == "":
+		return nets.DefaultName
 	}
 	return f.file
 }

@@ -81,37 +81,57 @@ func (p *Position) disambiguation(m Move) string {
 // whether right or not. The error says why s names no legal move, or
 // names several.
 func (p *Position) ParseSAN(s string) (Move, error) {
-	t := strings.TrimRight(s, "+#!?")
-	var l MoveList
-	p.GenerateLegal(&l)
-	switch strings.ToUpper(strings.ReplaceAll(t, "0", "O")) {
-	case "O-O", "O-O-O":
-		kingside := len(t) == 3
-		for _, m := range l.Moves() {
-			if m.IsCastling() && (m.To() > m.From()) == kingside {
-				return m, nil
-			}
-		}
+	ms, err := p.MatchSAN(s)
+	switch {
+	case err != nil:
+		return NoMove, err
+	case len(ms) > 1:
+		return NoMove, fmt.Errorf("move %q is ambiguous in %s", s, p.FEN())
+	case len(ms) == 0 && isCastlingSAN(s):
 		return NoMove, fmt.Errorf("move %q: castling is not legal in %s", s, p.FEN())
-	}
-	want, err := parseSANFields(t)
-	if err != nil {
-		return NoMove, fmt.Errorf("move %q: %v", s, err)
-	}
-	found := NoMove
-	for _, m := range l.Moves() {
-		if m.IsCastling() || !want.matches(p, m) {
-			continue
-		}
-		if found != NoMove {
-			return NoMove, fmt.Errorf("move %q is ambiguous in %s", s, p.FEN())
-		}
-		found = m
-	}
-	if found == NoMove {
+	case len(ms) == 0:
 		return NoMove, p.notLegal(s)
 	}
+	return ms[0], nil
+}
+
+// MatchSAN returns the legal moves that s names in algebraic notation,
+// read as ParseSAN reads it: one, or none, or several when s leaves out
+// what tells them apart ("Nd2" with knights on b3 and f1). The error is
+// for s that is not algebraic notation.
+func (p *Position) MatchSAN(s string) ([]Move, error) {
+	var l MoveList
+	p.GenerateLegal(&l)
+	var found []Move
+	if isCastlingSAN(s) {
+		kingside := len(strings.TrimRight(s, "+#!?")) == 3
+		for _, m := range l.Moves() {
+			if m.IsCastling() && (m.To() > m.From()) == kingside {
+				found = append(found, m)
+			}
+		}
+		return found, nil
+	}
+	want, err := parseSANFields(strings.TrimRight(s, "+#!?"))
+	if err != nil {
+		return nil, fmt.Errorf("move %q: %v", s, err)
+	}
+	for _, m := range l.Moves() {
+		if !m.IsCastling() && want.matches(p, m) {
+			found = append(found, m)
+		}
+	}
 	return found, nil
+}
+
+// isCastlingSAN reports whether s is castling in algebraic notation:
+// "O-O" or "O-O-O", also with zeros or in lower case.
+func isCastlingSAN(s string) bool {
+	switch strings.ToUpper(strings.ReplaceAll(strings.TrimRight(s, "+#!?"), "0", "O")) {
+	case "O-O", "O-O-O":
+		return true
+	}
+	return false
 }
 
 // sanFields are the parts of a move in algebraic notation.

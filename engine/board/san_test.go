@@ -1,6 +1,7 @@
 package board
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -110,5 +111,48 @@ func TestParseSANLenient(t *testing.T) {
 	}
 	if _, err := p.ParseSAN("Nd2"); err == nil || !strings.Contains(err.Error(), "ambiguous") {
 		t.Errorf("ParseSAN(Nd2) with two knights: %v, want ambiguous", err)
+	}
+}
+
+// TestMatchSAN lists the legal moves a written move could name: several
+// where it leaves out what tells them apart, none where no legal move
+// fits, and an error only for what is not algebraic notation.
+func TestMatchSAN(t *testing.T) {
+	const knights = "4k3/8/8/8/8/1N6/8/4KN2 w - - 0 1"
+	const castle = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"
+	tests := []struct {
+		fen, in string
+		want    []string // UCI; nil for none
+		err     bool
+	}{
+		{knights, "Nd2", []string{"b3d2", "f1d2"}, false},
+		{knights, "Nbd2", []string{"b3d2"}, false},
+		{knights, "N1d2+", []string{"f1d2"}, false},
+		{knights, "Nd4", []string{"b3d4"}, false},
+		{knights, "Ne4", nil, false},
+		{StartFEN, "bb3", []string{"b2b3"}, false}, // the pawn, its file written out
+		{StartFEN, "O-O", nil, false},
+		{castle, "o-o", []string{"e1g1"}, false},
+		{castle, "0-0-0+", []string{"e1c1"}, false},
+		{StartFEN, "nc3", nil, true},
+		{StartFEN, "hello", nil, true},
+	}
+	for _, tt := range tests {
+		p, err := ParseFEN(tt.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ms, err := p.MatchSAN(tt.in)
+		if (err != nil) != tt.err {
+			t.Errorf("MatchSAN(%q) in %s: error %v, want one: %v", tt.in, tt.fen, err, tt.err)
+		}
+		var got []string
+		for _, m := range ms {
+			got = append(got, m.String())
+		}
+		slices.Sort(got)
+		if diff := cmp.Diff(tt.want, got); diff != "" {
+			t.Errorf("MatchSAN(%q) in %s (-want +got):\n%s", tt.in, tt.fen, diff)
+		}
 	}
 }

@@ -1,7 +1,6 @@
 package play
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -47,17 +46,12 @@ func (g *game) undo() {
 	g.sans = g.sans[:len(g.sans)-1]
 }
 
-// parseMove returns the legal move written s, in SAN ("Nf3", "O-O",
-// "exd5", "e8=Q") or UCI notation ("g1f3", "e7e8q"; castling "e1g1" in
-// standard chess, king takes rook, "e1h1", in both).
-func (g *game) parseMove(in string) (board.Move, error) {
-	if m, err := g.pos.ParseMove(strings.ToLower(in)); err == nil {
-		return m, nil
+// lastMove returns the move played last, or board.NoMove.
+func (g *game) lastMove() board.Move {
+	if len(g.moves) == 0 {
+		return board.NoMove
 	}
-	if m, err := g.pos.ParseSAN(in); err == nil {
-		return m, nil
-	}
-	return board.NoMove, fmt.Errorf("%s is not a legal move here", in)
+	return g.moves[len(g.moves)-1]
 }
 
 // san returns the SAN of the legal moves pv from the current position,
@@ -114,6 +108,29 @@ func (g *game) history() string {
 		b.WriteString(san)
 	}
 	return b.String()
+}
+
+// length says how long the game is in moves, counted by their numbers
+// ("1. e4 e5 2. Nf3" is 2 moves), and in plies: "2 moves (3 plies)".
+func (g *game) length() string {
+	plies := len(g.sans)
+	if plies == 0 {
+		return "0 moves"
+	}
+	blackFirst := 0
+	if g.mover(0) == board.Black {
+		blackFirst = 1
+	}
+	moves := (plies-1+blackFirst)/2 + 1
+	return count(moves, "move", "moves") + " (" + count(plies, "ply", "plies") + ")"
+}
+
+// count writes n things: "1 move", "2 moves".
+func count(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.Itoa(n) + " " + many
 }
 
 // outcome tells whether the game has ended and how.

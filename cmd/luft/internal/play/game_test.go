@@ -18,51 +18,13 @@ func gameAfter(t *testing.T, fen, moves string) *game {
 		t.Fatal(err)
 	}
 	for _, s := range strings.Fields(moves) {
-		m, err := g.parseMove(s)
+		m, err := g.readMove(s)
 		if err != nil {
 			t.Fatalf("%s after %q: %v", s, g.sans, err)
 		}
 		g.play(m)
 	}
 	return g
-}
-
-// TestParseMove reads moves in SAN and in UCI notation, by position: each
-// move and the UCI form it is read as, "" for an error.
-func TestParseMove(t *testing.T) {
-	for fen, moves := range map[string]map[string]string{
-		board.StartFEN: {"e4": "e2e4", "e2e4": "e2e4", "Nf3": "g1f3", "G1F3": "g1f3", "Nf3!?": "g1f3", "e5": "", "Ke2": ""},
-		// e1h1: the king takes its rook, as Chess960 writes it.
-		"r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1": {"O-O": "e1g1", "0-0-0": "e1c1", "e1g1": "e1g1", "e1h1": "e1g1"},
-		"1n5k/P7/8/8/8/8/8/K7 w - - 0 1":                     {"a8=Q+": "a7a8q", "a8Q": "a7a8q", "axb8=N": "a7b8n", "a7a8r": "a7a8r"},
-	} {
-		g := gameAfter(t, fen, "")
-		for in, want := range moves {
-			m, err := g.parseMove(in)
-			got := ""
-			if err == nil {
-				got = m.String()
-			}
-			if got != want {
-				t.Errorf("parseMove(%q) in %s = %q (%v), want %q", in, fen, got, err, want)
-			}
-		}
-	}
-}
-
-func TestLooksLikeMove(t *testing.T) {
-	moves := []string{"e4", "exd5", "Nbd7", "R1a3", "O-O", "0-0-0", "e8=Q", "e7e8q", "Qh4#", "e1g1", "Ke3"}
-	others := []string{"foo", "xyz", "undo1", "q", "e9", "hello", "12"}
-	for _, s := range moves {
-		if !looksLikeMove(s) {
-			t.Errorf("looksLikeMove(%q) = false", s)
-		}
-	}
-	for _, s := range others {
-		if looksLikeMove(s) {
-			t.Errorf("looksLikeMove(%q) = true", s)
-		}
-	}
 }
 
 func TestHistory(t *testing.T) {
@@ -77,6 +39,26 @@ func TestHistory(t *testing.T) {
 	for _, tt := range tests {
 		if got := gameAfter(t, tt.fen, tt.moves).history(); got != tt.want {
 			t.Errorf("history after %q = %q, want %q", tt.moves, got, tt.want)
+		}
+	}
+}
+
+func TestLength(t *testing.T) {
+	tests := []struct {
+		fen, moves, want string
+	}{
+		{board.StartFEN, "", "0 moves"},
+		{board.StartFEN, "e4", "1 move (1 ply)"},
+		{board.StartFEN, "e4 e5", "1 move (2 plies)"},
+		{board.StartFEN, "e4 e5 Nf3", "2 moves (3 plies)"},
+		{board.StartFEN, "e4 e5 Nf3 Nc6 Bb5 a6 Ba4 Nf6 O-O Be7 Re1 b5 Bb3 d6 c3 O-O", "8 moves (16 plies)"},
+		{"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 7", "c5", "1 move (1 ply)"},
+		{"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 7", "c5 Nf3", "2 moves (2 plies)"},
+		{"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 7", "c5 Nf3 d6", "2 moves (3 plies)"},
+	}
+	for _, tt := range tests {
+		if diff := cmp.Diff(tt.want, gameAfter(t, tt.fen, tt.moves).length()); diff != "" {
+			t.Errorf("length after %q (-want +got):\n%s", tt.moves, diff)
 		}
 	}
 }
@@ -102,42 +84,5 @@ func TestOutcome(t *testing.T) {
 		if diff := cmp.Diff(tt.want, gameAfter(t, tt.fen, tt.moves).outcome(), cmp.AllowUnexported(outcome{})); diff != "" {
 			t.Errorf("%s after %q (-want +got):\n%s", tt.fen, tt.moves, diff)
 		}
-	}
-}
-
-func TestDrawBoard(t *testing.T) {
-	p, err := board.ParseFEN("r3k3/8/8/8/4P3/8/8/4K2R b K e3 0 1")
-	if err != nil {
-		t.Fatal(err)
-	}
-	white := `8 ♜ · · · ♚ · · ·
-7 · · · · · · · ·
-6 · · · · · · · ·
-5 · · · · · · · ·
-4 · · · · ♙ · · ·
-3 · · · · · · · ·
-2 · · · · · · · ·
-1 · · · · ♔ · · ♖
-  a b c d e f g h
-`
-	black := `1 ♖ · · ♔ · · · ·
-2 · · · · · · · ·
-3 · · · · · · · ·
-4 · · · ♙ · · · ·
-5 · · · · · · · ·
-6 · · · · · · · ·
-7 · · · · · · · ·
-8 · · · ♚ · · · ♜
-  h g f e d c b a
-`
-	if diff := cmp.Diff(white, drawBoard(p, false)); diff != "" {
-		t.Errorf("White's view (-want +got):\n%s", diff)
-	}
-	if diff := cmp.Diff(black, drawBoard(p, true)); diff != "" {
-		t.Errorf("Black's view (-want +got):\n%s", diff)
-	}
-	start := drawBoard(board.NewPosition(), false)
-	if !strings.HasPrefix(start, "8 ♜ ♞ ♝ ♛ ♚ ♝ ♞ ♜\n7 ♟") || !strings.Contains(start, "1 ♖ ♘ ♗ ♕ ♔ ♗ ♘ ♖\n") {
-		t.Errorf("start position drawn as\n%s", start)
 	}
 }

@@ -1,13 +1,14 @@
-// Package play is a chess game between a person and Luft on a plain
-// terminal: it reads moves (SAN or UCI) and commands line by line and
-// writes the board, the engine's moves and its answers as text, so that
-// it can also be scripted.
+// Package play is a chess game between a person and Luft in a terminal:
+// it reads moves (SAN or UCI) and commands line by line and writes the
+// board, the engine's moves and its answers as text, so that it can also
+// be scripted; the board is in colour where the terminal has colours.
 package play
 
 import (
 	"bufio"
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -16,6 +17,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/muesli/termenv"
 
 	"github.com/luftchess/luft/cmd/luft/internal/match/pgn"
 	"github.com/luftchess/luft/engine"
@@ -36,6 +39,11 @@ type Config struct {
 	HashMB   int           // transposition table size; 0 for the engine's default
 	Net      *nnue.Network // the network Luft evaluates with; nil for the hand-crafted evaluation
 	Echo     bool          // repeat each input line after the prompt, for scripted input
+
+	// Colors is the terminal that out is, to draw the board in its colours
+	// (termenv.NewOutput(os.Stdout) reads them from the environment); nil,
+	// or one of the Ascii profile, for a plain board.
+	Colors *termenv.Output
 }
 
 // DefaultSuggestions is the number of moves suggest shows by default.
@@ -49,7 +57,8 @@ type session struct {
 	advisor *engine.Engine // suggest: full strength, several lines
 	rand    *rand.Rand     // draws Chess960 start positions
 	game    *game
-	flipped bool // board seen from Black's side
+	flipped bool            // board seen from Black's side
+	colors  termenv.Profile // the board's colours; termenv.Ascii for none
 	result  outcome
 }
 
@@ -72,6 +81,10 @@ func Run(in io.Reader, out io.Writer, cfg Config) error {
 		advisor: engine.New(opts),
 		rand:    cfg.Rand,
 		flipped: cfg.Human == board.Black,
+		colors:  termenv.Ascii,
+	}
+	if cfg.Colors != nil {
+		s.colors = cfg.Colors.Profile
 	}
 	g, err := newGame(s.startFEN(), cfg.Chess960)
 	if err != nil {
@@ -127,6 +140,15 @@ func (s *session) startFEN() string {
 // printf writes to the terminal.
 func (s *session) printf(format string, args ...any) { fmt.Fprintf(s.out, format, args...) }
 
+// showBoard draws the board, in colour when the terminal has colours.
+func (s *session) showBoard() {
+	if s.colors == termenv.Ascii {
+		s.printf("%s", drawBoard(s.game.pos, s.flipped))
+		return
+	}
+	s.printf("%s", drawColorBoard(s.game.pos, s.flipped, s.game.lastMove(), s.colors))
+}
+
 // prompt asks for the next line.
 func (s *session) prompt() {
 	if s.result.result != "" {
@@ -139,7 +161,7 @@ func (s *session) prompt() {
 // start shows the new game and lets Luft move if it is to move.
 func (s *session) start() {
 	s.result = outcome{}
-	s.printf("%s", drawBoard(s.game.pos, s.flipped))
+	s.showBoard()
 	s.checkEnd()
 	if s.result.result == "" && s.game.pos.SideToMove() != s.cfg.Human {
 		s.engineMove()
@@ -181,10 +203,10 @@ func (s *session) handle(words []string) bool {
 	case "fen":
 		s.printf("%s\n", s.game.pos.FEN())
 	case "board", "show":
-		s.printf("%s", drawBoard(s.game.pos, s.flipped))
+		s.showBoard()
 	case "flip":
 		s.flipped = !s.flipped
-		s.printf("%s", drawBoard(s.game.pos, s.flipped))
+		s.showBoard()
 	case "new":
 		g, err := newGame(s.startFEN(), s.cfg.Chess960) // the configured one was checked when the session started
 		if err != nil {
@@ -214,6 +236,8 @@ func (s *session) handle(words []string) bool {
 
 const help = `Moves: in SAN (e4, Nf3, exd5, O-O, e8=Q) or UCI notation (e2e4, e1g1, e7e8q);
 castling also as the king taking its own rook (e1h1), the only UCI form in Chess960.
+Piece letters may be lower case (nf3, qxd5); when b could be the bishop or the
+b-pawn (bb3, bxc3), Luft asks which.
 Commands:
   suggest [N]  the best N moves (default 3) with scores, from Luft at full strength
   legal        list the legal moves
@@ -240,41 +264,22 @@ func (s *session) humanMove(tok string) {
 		s.printf("it is Luft's turn\n") // only after an undo past Luft's move
 		return
 	}
-	if !looksLikeMove(tok) {
+	m, err := s.game.readMove(tok)
+	switch {
+	case errors.Is(err, errNotMove):
 		s.printf("unknown command %q; type help for the list\n", tok)
 		return
-	}
-	m, err := s.game.parseMove(tok)
-	if err != nil {
-		s.printf("illegal move: %v; type legal to list the legal moves\n", err)
+	case err != nil:
+		s.printf("%v\n", err)
 		return
 	}
 	s.game.play(m)
 	if s.game.outcome().result != "" {
-		s.printf("%s", drawBoard(s.game.pos, s.flipped))
+		s.showBoard()
 		s.checkEnd()
 		return
 	}
 	s.engineMove()
-}
-
-// looksLikeMove reports whether tok is written like a move, in SAN or UCI
-// notation, so that a mistyped command is not called an illegal move.
-func looksLikeMove(tok string) bool {
-	t := strings.TrimRight(tok, "+#!?")
-	switch strings.ToUpper(t) {
-	case "O-O", "O-O-O", "0-0", "0-0-0":
-		return true
-	}
-	if len(t) < 2 || len(t) > 7 {
-		return false
-	}
-	last := t[len(t)-1]
-	if strings.ContainsRune("QRBNqrbn", rune(last)) { // e8=Q, e7e8q
-		t = strings.TrimSuffix(t[:len(t)-1], "=")
-	}
-	n := len(t)
-	return n >= 2 && t[n-2] >= 'a' && t[n-2] <= 'h' && t[n-1] >= '1' && t[n-1] <= '8'
 }
 
 // engineMove lets Luft choose and play its move.
@@ -299,7 +304,7 @@ func (s *session) engineMove() {
 		eval = "book, " + eval
 	}
 	s.printf("Luft plays %s %s (%.1f s, %s)\n", num, san, took.Seconds(), eval)
-	s.printf("%s", drawBoard(s.game.pos, s.flipped))
+	s.showBoard()
 	s.checkEnd()
 }
 
@@ -403,7 +408,7 @@ func (s *session) undo() {
 	}
 	s.result = outcome{}
 	s.printf("took back %s\n", strings.Join(taken, " "))
-	s.printf("%s", drawBoard(s.game.pos, s.flipped))
+	s.showBoard()
 }
 
 // setStrength handles "level N" and "elo N".
@@ -475,5 +480,5 @@ func (s *session) save(name string) {
 		s.printf("cannot save: %v\n", err)
 		return
 	}
-	s.printf("saved %d moves to %s\n", len(s.game.sans), name)
+	s.printf("saved %s to %s\n", s.game.length(), name)
 }

@@ -1,6 +1,7 @@
 package play
 
 import (
+	"io"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -8,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/muesli/termenv"
 
 	"github.com/luftchess/luft/cmd/luft/internal/match/pgn"
 	"github.com/luftchess/luft/engine/board"
@@ -78,13 +81,13 @@ func TestSession(t *testing.T) {
 		`3\. white> history\n1\. e4 `+move+` 2\. Nf3 `+move+`\n`,
 		`3\. white> undo\ntook back Nf3 `+move+`\n`,
 		`2\. white> history\n1\. e4 `+move+`\n`,
-		`2\. white> Ke3\nillegal move: Ke3 is not a legal move here; type legal to list the legal moves\n`,
+		`2\. white> Ke3\nKe3 is not legal here; `,
 		`unknown command "castle"; type help for the list\n`,
 		`2\. white> fen\n\S+/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - \d+ 2\n`, // any reply to e4
 		`(?m)^1 ♖ ♘ ♗ ♔ ♕ ♗ ♘ ♖\n2 ♙ ♙ ♙ · ♙ ♙ ♙ ♙$`,                   // flipped: h-file on the left
 		`level 25 is outside 0-20\n`,
 		`Luft now plays at about 1200 Elo\n`,
-		`saved 2 moves to `,
+		`saved 1 move \(2 plies\) to `,
 	)
 	checkSaved(t, pgnFile, `[White "You"]`, "1. e4 ")
 }
@@ -126,7 +129,7 @@ func TestFinishedGame(t *testing.T) {
 		`Game over: checkmate: White wins \(1-0\)\. Type new, undo or save FILE\.\n`,
 		`game over> e4\nthe game is over \(checkmate: White wins\); type new, undo or save FILE\n`,
 		`game over> suggest\nthe game is over`,
-		`saved 1 moves to `,
+		`saved 1 move \(1 ply\) to `,
 		`game over> undo\ntook back Ra8#\n`,
 		`1\. white> history\nno moves yet\n`,
 	)
@@ -151,6 +154,52 @@ func TestLuftOpensWithBook(t *testing.T) {
 		`Luft plays 1\. c4 `,
 		`1\.\.\. black> undo\nnothing to undo\n`,
 	)
+}
+
+// TestTypedMoves plays a move typed in lower case, and shows the answers
+// to an ambiguous move, an illegal one and a word that is no move.
+func TestTypedMoves(t *testing.T) {
+	got := runScript(t, Config{Human: board.White, FEN: "4k3/8/8/B7/8/2n5/1P6/4K3 w - - 0 1"},
+		"bxc3", "Nd2", "hello", "bxc3!", "b2c3", "quit")
+	expectInOrder(t, got,
+		`1\. white> bxc3\nbxc3 is ambiguous: type b2c3 for the pawn on b2 or Bxc3 for the bishop on a5\n`,
+		`1\. white> Nd2\nNd2 is not legal here; did you mean Kd2\?\n`,
+		`1\. white> hello\nunknown command "hello"; type help for the list\n`,
+		`1\. white> bxc3!\nbxc3! is ambiguous: `,
+		`1\. white> b2c3\nLuft plays 1\.\.\. K`,
+	)
+}
+
+// TestColorSession checks that a session draws the board in colour, with
+// the last move marked, only on a terminal with colours.
+func TestColorSession(t *testing.T) {
+	tests := []struct {
+		name   string
+		colors *termenv.Output
+		want   bool
+	}{
+		{"no terminal", nil, false},
+		{"no colours", termenv.NewOutput(io.Discard, termenv.WithProfile(termenv.Ascii)), false},
+		{"256 colours", termenv.NewOutput(io.Discard, termenv.WithProfile(termenv.ANSI256)), true},
+		{"true colour", termenv.NewOutput(io.Discard, termenv.WithProfile(termenv.TrueColor)), true},
+	}
+	for _, tt := range tests {
+		got := runScript(t, Config{Human: board.White, Colors: tt.colors}, "e4", "board", "quit")
+		if colored := strings.Contains(got, "\x1b["); colored != tt.want {
+			t.Errorf("%s: board in colour %v, want %v:\n%s", tt.name, colored, tt.want, got)
+		}
+		if plain := strings.Contains(got, "1 ♖ ♘ ♗ ♕ ♔ ♗ ♘ ♖\n"); plain == tt.want {
+			t.Errorf("%s: plain board %v, want %v:\n%s", tt.name, plain, !tt.want, got)
+		}
+		if !tt.want {
+			continue
+		}
+		pal := paletteFor(tt.colors.Profile)
+		after := got[strings.Index(got, "Luft plays"):]
+		if !strings.Contains(after, pal.lastLight.Sequence(true)) && !strings.Contains(after, pal.lastDark.Sequence(true)) {
+			t.Errorf("%s: Luft's move is not marked:\n%q", tt.name, after)
+		}
+	}
 }
 
 // fixedBook offers the same move in every position where it is legal.
@@ -186,13 +235,13 @@ func TestChess960Session(t *testing.T) {
 		`(?m)^1 ♗ ♗ ♕ ♖ ♘ ♘ ♔ ♖$`,
 		`1\. white> Ne3\n`,
 		`Luft plays 1\.\.\. [a-hKQRBN]`,
-		`2\. white> g1g2\nillegal move`,
+		`2\. white> g1g2\ng1g2 is not legal here; `,
 		`2\. white> g1h1\n`,
 		`(?m)^1 ♗ ♗ ♕ ♖ ♘ ♖ ♔ ·$`,
 		`3\. white> undo\ntook back O-O `,
 		`2\. white> O-O\n`,
 		`3\. white> fen\n\S+/BBQRNRK1 w kq - \d+ 3\n`,
-		`saved 4 moves to `,
+		`saved 2 moves \(4 plies\) to `,
 		`new game: you play white\n`,
 		`1\. white> fen\n`+start+`\n`,
 	)
