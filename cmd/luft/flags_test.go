@@ -59,7 +59,7 @@ func fmtErr(err error) string {
 	return err.Error()
 }
 
-// TestCommandHelp checks that every subcommand (but play) writes the help
+// TestCommandHelp checks that every subcommand writes the help
 // asked for to standard output and exits 0, and its usage after a bad flag
 // to standard error with exit 2.
 func TestCommandHelp(t *testing.T) {
@@ -73,6 +73,8 @@ func TestCommandHelp(t *testing.T) {
 		{[]string{"eval", "-h"}, 0, "Usage of luft eval:"},
 		{[]string{"match", "-h"}, 0, "usage: luft match"},
 		{[]string{"perft", "-h"}, 0, "usage: luft perft"},
+		{[]string{"play", "-h"}, 0, "usage: luft play"},
+		{[]string{"play", "-bogus"}, 2, "flag provided but not defined: -bogus\nusage: luft play"},
 		{[]string{"serve", "--help"}, 0, "usage: luft serve"},
 		{[]string{"tb", "-h"}, 0, "usage: luft tb"},
 		{[]string{"train", "-help"}, 0, "usage: luft train"},

@@ -30,7 +30,7 @@ flags:
 
 // runPlay plays games against a person on standard input and output.
 func runPlay(args []string) int {
-	cfg, code := playConfig(args, os.Stderr)
+	cfg, code := playConfig(args, os.Stdout, os.Stderr)
 	if code != 0 {
 		return code
 	}
@@ -54,13 +54,14 @@ func runPlay(args []string) int {
 
 // playConfig parses the flags of luft play, and reads the opening book
 // and the network they name, into the configuration of the games. It
-// writes what is wrong, or -h's usage, to stderr, and returns with it the
-// exit code: 2 for bad usage, 1 for a file that cannot be read.
-func playConfig(args []string, stderr io.Writer) (play.Config, int) {
+// writes -h's usage to stdout and what is wrong to stderr, and returns
+// with it the exit code: 0 after -h, 2 for bad usage, 1 for a file that
+// cannot be read.
+func playConfig(args []string, stdout, stderr io.Writer) (play.Config, int) {
 	fs := flag.NewFlagSet("luft play", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() {
-		fmt.Fprint(stderr, playUsage)
+		fmt.Fprint(fs.Output(), playUsage)
 		fs.PrintDefaults()
 	}
 	color := fs.String("color", "white", "the `side` you play: white or black")
@@ -72,8 +73,8 @@ func playConfig(args []string, stderr io.Writer) (play.Config, int) {
 	c960 := fs.Bool("960", false, "play Chess960: -fen is read as X-FEN or Shredder-FEN; castle with O-O or the king taking its rook")
 	hash := fs.Int("hash", 64, "transposition table size in `MiB`")
 	evalf := addEvalFlags(fs)
-	if err := fs.Parse(args); err != nil {
-		return play.Config{}, 2
+	if err := parseFlags(fs, args, stdout); err != nil {
+		return play.Config{}, flagStatus(err)
 	}
 	fail := func(code int, format string, args ...any) (play.Config, int) {
 		fmt.Fprintf(stderr, "luft play: "+format+"\n", args...)

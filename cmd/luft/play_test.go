@@ -1,6 +1,7 @@
 package main
 
 import (
+	"io"
 	"strings"
 	"testing"
 
@@ -23,7 +24,7 @@ func TestPlayFlags(t *testing.T) {
 		{[]string{"-elo", "0"}, 2},
 		{[]string{"-time", "0"}, 2},
 		{[]string{"-nonsense"}, 2},
-		{[]string{"-h"}, 2},
+		{[]string{"-h"}, 0},
 		{[]string{"-book", "/nonexistent/book.bin"}, 1},
 		{[]string{"-fen", "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1"}, 1}, // Chess960 without -960
 		{[]string{"-960", "-fen", "rk4rr/8/8/8/8/8/8/RK4RR w Kc - 0 1"}, 1},               // a right without its rook
@@ -45,7 +46,7 @@ func TestPlayMessages(t *testing.T) {
 	}
 	for _, tt := range tests {
 		var stderr strings.Builder
-		playConfig(tt.args, &stderr)
+		playConfig(tt.args, io.Discard, &stderr)
 		if diff := cmp.Diff(tt.want, stderr.String()); diff != "" {
 			t.Errorf("luft play %q (-want +got):\n%s", tt.args, diff)
 		}
@@ -55,11 +56,11 @@ func TestPlayMessages(t *testing.T) {
 // TestPlayUsage checks -h: the usage line and description in the style
 // of the other subcommands, and each flag with at most one default.
 func TestPlayUsage(t *testing.T) {
-	var stderr strings.Builder
-	if _, code := playConfig([]string{"-h"}, &stderr); code != 2 {
-		t.Errorf("luft play -h returned %d, want 2", code)
+	var stdout, stderr strings.Builder
+	if _, code := playConfig([]string{"-h"}, &stdout, &stderr); code != 0 || stderr.Len() > 0 {
+		t.Errorf("luft play -h returned %d and wrote %q to stderr, want 0 and nothing", code, stderr.String())
 	}
-	got := stderr.String()
+	got := stdout.String()
 	if !strings.HasPrefix(got, playUsage) {
 		t.Errorf("luft play -h does not start with the usage:\n%s", got)
 	}
