@@ -421,6 +421,7 @@ func TestBinaryPonder(t *testing.T) {
 	if d := time.Since(start); d > 100*time.Millisecond {
 		t.Errorf("bestmove %v after ponderhit on a finished search", d)
 	}
+	checkBestmove(t, out[len(out)-1], "fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1")
 	// Ponder miss, then a normal search; pondering from the start
 	// position with Ponder off.
 	c.send("position "+pos, "go ponder wtime 1000 btime 1000")
@@ -429,7 +430,7 @@ func TestBinaryPonder(t *testing.T) {
 	out = c.until("bestmove", time.Second)
 	checkBestmove(t, out[len(out)-1], pos)
 	c.send("setoption name Ponder value false", "position startpos", "go ponder wtime 1000 btime 1000", "isready")
-	out = c.until("readyok", time.Second)
+	c.until("readyok", time.Second)
 	c.send("stop")
 	out = c.until("bestmove", time.Second)
 	checkBestmove(t, out[len(out)-1], "startpos")

@@ -194,4 +194,7 @@ func (r *prng) next() uint64 {
 
 // sparse returns a random number with about an eighth of its bits set,
 // the kind that makes good magic multipliers.
-func (r *prng) sparse() uint64 { return r.next() & r.next() & r.next() }
+func (r *prng) sparse() uint64 {
+	a, b, c := r.next(), r.next(), r.next()
+	return a & b & c
+}

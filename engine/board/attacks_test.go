@@ -11,7 +11,8 @@ func TestSliderAttacks(t *testing.T) {
 	rng := prng(12345)
 	for sq := A1; sq <= H8; sq++ {
 		for range 200 {
-			occ := Bitboard(rng.next() & rng.next())
+			a, b := rng.next(), rng.next()
+			occ := Bitboard(a & b)
 			if got, want := RookAttacks(sq, occ), slide(sq, occ, rookDirs); got != want {
 				t.Fatalf("RookAttacks(%v, %x) = %x, want %x", sq, uint64(occ), got, want)
 			}

@@ -94,7 +94,7 @@ func TestDefaultFile(t *testing.T) {
 	if _, err := nnue.Read(bytes.NewReader(data)); err != nil {
 		t.Error(err)
 	}
-	if Default() != Default() {
+	if first, second := Default(), Default(); first != second {
 		t.Error("Default returns a new network on each call")
 	}
 	if !strings.Contains(mustRead(t, "ROUNDS.md"), DefaultName) {

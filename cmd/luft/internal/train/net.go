@@ -96,7 +96,7 @@ func (n *Net) accumulate(acc []float32, fs []uint16, them bool, mirror uint16) {
 	}
 }
 
-// MirrorFiles, XORed into a feature index, mirrors its square from the a
+// MirrorFiles is XORed into a feature index to mirror its square from the a
 // file to the h file and back (the low three bits are the file).
 const MirrorFiles = 7
 

@@ -86,7 +86,7 @@ func (c Config) Check() error {
 	case !(c.Lambda >= 0 && c.Lambda <= 1):
 		return errors.New("lambda must be in [0, 1]")
 	case !(c.K > 0):
-		return errors.New("K must be positive")
+		return errors.New("the sigmoid scale K must be positive")
 	case c.Schedule != "cosine" && c.Schedule != "step" && c.Schedule != "none":
 		return fmt.Errorf("unknown schedule %q (cosine, step or none)", c.Schedule)
 	case c.Schedule == "step" && (c.StepEvery < 1 || !(c.Gamma > 0)):

@@ -350,7 +350,7 @@ func (g *Game) Check() error {
 		return err
 	}
 	if tag, ok := g.Tag("Result"); ok && tag != g.Result {
-		return fmt.Errorf("Result tag %s but movetext ends with %s", tag, g.Result)
+		return fmt.Errorf("the Result tag is %s but the movetext ends with %s", tag, g.Result)
 	}
 	if pc, ok := g.Tag("PlyCount"); ok && pc != strconv.Itoa(len(g.Moves)) {
 		return fmt.Errorf("PlyCount %s but %d moves", pc, len(g.Moves))
