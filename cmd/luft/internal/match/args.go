@@ -23,112 +23,13 @@ func ParseArgs(args []string) (Config, error) {
 		return cfg, err
 	}
 	for _, o := range opts {
-		one := func() (string, error) {
-			if len(o.values) != 1 {
-				return "", fmt.Errorf("-%s takes one value", o.name)
-			}
-			return o.values[0], nil
-		}
-		num := func() (int, error) {
-			v, err := one()
-			if err != nil {
-				return 0, err
-			}
-			n, err := strconv.Atoi(v)
-			if err != nil {
-				return 0, fmt.Errorf("-%s: %q is not a number", o.name, v)
-			}
-			return n, nil
-		}
 		switch o.name {
 		case "engine":
 			engines = append(engines, o.values)
 		case "each":
 			each = append(each, o.values...)
-		case "variant":
-			cfg.Variant, err = one()
-		case "tournament":
-			var v string
-			v, err = one()
-			if v == "roundrobin" {
-				v = RoundRobin
-			}
-			cfg.Tournament = v
-		case "rounds":
-			cfg.Rounds, err = num()
-		case "games":
-			cfg.Games, err = num()
-		case "repeat":
-			cfg.Repeat = true
-			if len(o.values) > 0 {
-				cfg.Games, err = num()
-			}
-		case "concurrency":
-			cfg.Concurrency, err = num()
-		case "srand":
-			var v string
-			if v, err = one(); err == nil {
-				cfg.Seed, err = strconv.ParseUint(v, 10, 64)
-			}
-		case "event":
-			cfg.Event = strings.Join(o.values, " ")
-		case "site":
-			cfg.Site = strings.Join(o.values, " ")
-		case "pgnout":
-			err = keys(o, map[string]func(string) error{
-				"file": func(v string) error { cfg.PGNOut = v; return nil },
-			}, &cfg.PGNOut)
-		case "openings":
-			b := &Book{}
-			cfg.Book = b
-			err = keys(o, map[string]func(string) error{
-				"file":   func(v string) error { b.File = v; return nil },
-				"format": func(v string) error { b.Format = v; return nil },
-				"order": func(v string) error {
-					if v != "random" && v != "sequential" {
-						return fmt.Errorf("order must be random or sequential")
-					}
-					b.Random = v == "random"
-					return nil
-				},
-				"plies":  intKey(&b.Plies),
-				"start":  intKey(&b.Start),
-				"policy": func(string) error { return nil },
-			}, nil)
-			if err == nil && b.File == "" {
-				err = fmt.Errorf("-openings needs file=")
-			}
-		case "sprt":
-			t := &stats.SPRT{Alpha: 0.05, Beta: 0.05}
-			cfg.SPRT = t
-			err = keys(o, map[string]func(string) error{
-				"elo0":  floatKey(&t.Elo0),
-				"elo1":  floatKey(&t.Elo1),
-				"alpha": floatKey(&t.Alpha),
-				"beta":  floatKey(&t.Beta),
-				"model": func(v string) error {
-					if v != "logistic" {
-						return fmt.Errorf("only model=logistic is supported")
-					}
-					return nil
-				},
-			}, nil)
-		case "resign":
-			a := &cfg.Adjudication
-			err = keys(o, map[string]func(string) error{
-				"movecount": intKey(&a.ResignMoveCount),
-				"score":     intKey(&a.ResignScore),
-				"twosided":  func(string) error { return nil }, // always two-sided
-			}, nil)
-		case "draw":
-			a := &cfg.Adjudication
-			err = keys(o, map[string]func(string) error{
-				"movenumber": intKey(&a.DrawMoveNumber),
-				"movecount":  intKey(&a.DrawMoveCount),
-				"score":      intKey(&a.DrawScore),
-			}, nil)
 		default:
-			err = fmt.Errorf("unknown option -%s", o.name)
+			err = cfg.set(o)
 		}
 		if err != nil {
 			return cfg, err
@@ -143,6 +44,111 @@ func ParseArgs(args []string) (Config, error) {
 	}
 	uniqueNames(cfg.Players)
 	return cfg, nil
+}
+
+// set applies a match option, any but -engine and -each, to c.
+func (c *Config) set(o option) error {
+	var err error
+	switch o.name {
+	case "variant":
+		c.Variant, err = o.one()
+	case "tournament":
+		var v string
+		v, err = o.one()
+		if v == "roundrobin" {
+			v = RoundRobin
+		}
+		c.Tournament = v
+	case "rounds":
+		c.Rounds, err = o.num()
+	case "games":
+		c.Games, err = o.num()
+	case "repeat":
+		c.Repeat = true
+		if len(o.values) > 0 {
+			c.Games, err = o.num()
+		}
+	case "concurrency":
+		c.Concurrency, err = o.num()
+	case "srand":
+		var v string
+		if v, err = o.one(); err == nil {
+			c.Seed, err = strconv.ParseUint(v, 10, 64)
+		}
+	case "event":
+		c.Event = strings.Join(o.values, " ")
+	case "site":
+		c.Site = strings.Join(o.values, " ")
+	case "pgnout":
+		err = keys(o, map[string]func(string) error{
+			"file": func(v string) error { c.PGNOut = v; return nil },
+		}, &c.PGNOut)
+	case "openings":
+		c.Book, err = parseOpenings(o)
+	case "sprt":
+		c.SPRT, err = parseSPRT(o)
+	case "resign":
+		a := &c.Adjudication
+		err = keys(o, map[string]func(string) error{
+			"movecount": intKey(&a.ResignMoveCount),
+			"score":     intKey(&a.ResignScore),
+			"twosided":  func(string) error { return nil }, // always two-sided
+		}, nil)
+	case "draw":
+		a := &c.Adjudication
+		err = keys(o, map[string]func(string) error{
+			"movenumber": intKey(&a.DrawMoveNumber),
+			"movecount":  intKey(&a.DrawMoveCount),
+			"score":      intKey(&a.DrawScore),
+		}, nil)
+	default:
+		err = fmt.Errorf("unknown option -%s", o.name)
+	}
+	return err
+}
+
+// parseOpenings reads -openings: the file and how to draw from it. The
+// book is returned with the error too, as far as it was read.
+func parseOpenings(o option) (*Book, error) {
+	b := &Book{}
+	err := keys(o, map[string]func(string) error{
+		"file":   func(v string) error { b.File = v; return nil },
+		"format": func(v string) error { b.Format = v; return nil },
+		"order": func(v string) error {
+			if v != "random" && v != "sequential" {
+				return fmt.Errorf("order must be random or sequential")
+			}
+			b.Random = v == "random"
+			return nil
+		},
+		"plies":  intKey(&b.Plies),
+		"start":  intKey(&b.Start),
+		"policy": func(string) error { return nil },
+	}, nil)
+	if err == nil && b.File == "" {
+		err = fmt.Errorf("-openings needs file=")
+	}
+	return b, err
+}
+
+// parseSPRT reads -sprt: the hypotheses and error rates (alpha and beta
+// 0.05 unless given). The test is returned with the error too, as far as
+// it was read.
+func parseSPRT(o option) (*stats.SPRT, error) {
+	t := &stats.SPRT{Alpha: 0.05, Beta: 0.05}
+	err := keys(o, map[string]func(string) error{
+		"elo0":  floatKey(&t.Elo0),
+		"elo1":  floatKey(&t.Elo1),
+		"alpha": floatKey(&t.Alpha),
+		"beta":  floatKey(&t.Beta),
+		"model": func(v string) error {
+			if v != "logistic" {
+				return fmt.Errorf("only model=logistic is supported")
+			}
+			return nil
+		},
+	}, nil)
+	return t, err
 }
 
 // option is one -name followed by its values.
@@ -164,6 +170,27 @@ func split(args []string) ([]option, error) {
 		opts[len(opts)-1].values = append(opts[len(opts)-1].values, a)
 	}
 	return opts, nil
+}
+
+// one returns the option's single value.
+func (o option) one() (string, error) {
+	if len(o.values) != 1 {
+		return "", fmt.Errorf("-%s takes one value", o.name)
+	}
+	return o.values[0], nil
+}
+
+// num returns the option's single value as a number.
+func (o option) num() (int, error) {
+	v, err := o.one()
+	if err != nil {
+		return 0, err
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil {
+		return 0, fmt.Errorf("-%s: %q is not a number", o.name, v)
+	}
+	return n, nil
 }
 
 // keys applies key=value values; a bare value sets *bare when not nil.
