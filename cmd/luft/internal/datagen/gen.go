@@ -271,30 +271,56 @@ func Run(ctx context.Context, cfg Config, w *Writer) (Stats, error) {
 	if cfg.Games <= 0 && cfg.Positions <= 0 {
 		return Stats{}, errors.New("datagen: no games or positions to generate")
 	}
-	if cfg.Nodes == 0 {
-		cfg.Nodes = DefaultNodes
-	}
-	if cfg.HashMB <= 0 {
-		cfg.HashMB = DefaultHashMB
-	}
-	if cfg.MaxPlies <= 0 {
-		cfg.MaxPlies = DefaultMaxPlies
-	}
-	if cfg.Keep <= 0 {
-		cfg.Keep = 1
-	}
-	if cfg.ProgressEvery <= 0 {
-		cfg.ProgressEvery = 5 * time.Second
-	}
-	threads := max(cfg.Threads, 1)
-	if cfg.Games > 0 {
-		threads = min(threads, cfg.Games)
-	}
+	cfg = cfg.withDefaults()
 	start := time.Now()
 	var st Stats
 
 	gctx, cancel := context.WithCancel(ctx)
 	defer cancel()
+	results, errs := playGames(gctx, cancel, &cfg)
+	werr := collect(results, &cfg, w, &st, start, cancel)
+	st.Elapsed = time.Since(start)
+	select {
+	case err := <-errs:
+		return st, err
+	default:
+	}
+	if werr != nil {
+		return st, werr
+	}
+	return st, ctx.Err()
+}
+
+// withDefaults fills in the zero fields that have defaults.
+func (c Config) withDefaults() Config {
+	if c.Nodes == 0 {
+		c.Nodes = DefaultNodes
+	}
+	if c.HashMB <= 0 {
+		c.HashMB = DefaultHashMB
+	}
+	if c.MaxPlies <= 0 {
+		c.MaxPlies = DefaultMaxPlies
+	}
+	if c.Keep <= 0 {
+		c.Keep = 1
+	}
+	if c.ProgressEvery <= 0 {
+		c.ProgressEvery = 5 * time.Second
+	}
+	return c
+}
+
+// playGames plays games on cfg.Threads threads, each with its own engine,
+// numbering them from 0 until cfg.Games are started (no limit at 0) or ctx
+// ends, and sends each complete game on the returned channel, which is
+// closed when every thread has stopped. A failed game's error goes on the
+// returned error channel and cancels ctx, unless ctx had already ended.
+func playGames(ctx context.Context, cancel context.CancelFunc, cfg *Config) (<-chan gameResult, <-chan error) {
+	threads := max(cfg.Threads, 1)
+	if cfg.Games > 0 {
+		threads = min(threads, cfg.Games)
+	}
 	var (
 		mu   sync.Mutex
 		next int // number of the next game to start
@@ -319,9 +345,9 @@ func Run(ctx context.Context, cfg Config, w *Writer) (Stats, error) {
 				if !ok {
 					return
 				}
-				g, err := playGame(gctx, e, &cfg, n)
+				g, err := playGame(ctx, e, cfg, n)
 				if err != nil {
-					if gctx.Err() == nil {
+					if ctx.Err() == nil {
 						errs <- err
 						cancel()
 					}
@@ -329,7 +355,7 @@ func Run(ctx context.Context, cfg Config, w *Writer) (Stats, error) {
 				}
 				select {
 				case results <- g:
-				case <-gctx.Done():
+				case <-ctx.Done():
 					return
 				}
 			}
@@ -339,77 +365,85 @@ func Run(ctx context.Context, cfg Config, w *Writer) (Stats, error) {
 		wg.Wait()
 		close(results)
 	}()
+	return results, errs
+}
 
+// collect counts the games from results in st and writes their records
+// to w, flushing after each game, until results is closed, and prints st
+// to cfg.Progress every cfg.ProgressEvery. Once cfg.Positions are written
+// it cancels the games, as it does when a write fails, and leaves out the
+// games that still arrive; it returns the error of the write or flush.
+func collect(results <-chan gameResult, cfg *Config, w *Writer, st *Stats, start time.Time, cancel context.CancelFunc) error {
 	tick := time.NewTicker(cfg.ProgressEvery)
 	defer tick.Stop()
-	progress := func() {
-		if cfg.Progress != nil {
-			st.Elapsed = time.Since(start)
-			fmt.Fprintln(cfg.Progress, st)
-		}
-	}
+	reached := func() bool { return cfg.Positions > 0 && st.Written >= cfg.Positions }
 	var werr error
-	done := false
-	for !done {
+	for {
 		select {
 		case g, ok := <-results:
 			if !ok {
-				done = true
-				break
+				return werr
 			}
-			if werr != nil || (cfg.Positions > 0 && st.Written >= cfg.Positions) {
-				break // a game finished after the target was reached
+			if werr != nil || reached() {
+				continue // a game finished after the target was reached
 			}
-			st.Games++
-			switch g.white {
-			case Win:
-				st.WhiteWins++
-			case Draw:
-				st.Draws++
-			default:
-				st.BlackWins++
-			}
-			if g.adjudicated {
-				st.Adjudicated++
-			}
-			for _, c := range g.counts {
-				st.Searched += c
-			}
-			st.InCheck += g.counts[inCheck]
-			st.Capture += g.counts[capture]
-			st.Promotion += g.counts[promotion]
-			st.Mate += g.counts[mateScore]
-			st.Castle960 += g.counts[castle960]
-			st.Dropped += g.dropped
-			for i, p := range g.recs {
-				if cfg.Positions > 0 && st.Written >= cfg.Positions {
-					st.Dropped += len(g.recs) - i
-					break
-				}
-				if werr = w.WritePacked(p); werr != nil {
-					cancel()
-					break
-				}
-				st.Written++
-			}
-			if werr == nil {
+			st.add(g)
+			if werr = st.write(w, g.recs, cfg.Positions); werr != nil {
+				cancel()
+			} else {
 				werr = w.Flush() // a run that is killed keeps its complete games
 			}
-			if cfg.Positions > 0 && st.Written >= cfg.Positions {
+			if reached() {
 				cancel()
 			}
 		case <-tick.C:
-			progress()
+			if cfg.Progress != nil {
+				st.Elapsed = time.Since(start)
+				fmt.Fprintln(cfg.Progress, *st)
+			}
 		}
 	}
-	st.Elapsed = time.Since(start)
-	select {
-	case err := <-errs:
-		return st, err
+}
+
+// add counts game g in s: its result and its searched positions, those
+// it keeps and those it leaves out by each filter or by -keep. Its
+// records are counted by write.
+func (s *Stats) add(g gameResult) {
+	s.Games++
+	switch g.white {
+	case Win:
+		s.WhiteWins++
+	case Draw:
+		s.Draws++
 	default:
+		s.BlackWins++
 	}
-	if werr != nil {
-		return st, werr
+	if g.adjudicated {
+		s.Adjudicated++
 	}
-	return st, ctx.Err()
+	for _, c := range g.counts {
+		s.Searched += c
+	}
+	s.InCheck += g.counts[inCheck]
+	s.Capture += g.counts[capture]
+	s.Promotion += g.counts[promotion]
+	s.Mate += g.counts[mateScore]
+	s.Castle960 += g.counts[castle960]
+	s.Dropped += g.dropped
+}
+
+// write writes recs to w while fewer than positions are written (no
+// limit at 0), counting them as written in s and the rest as dropped.
+func (s *Stats) write(w *Writer, recs []Packed, positions int) error {
+	for i, p := range recs {
+		if positions > 0 && s.Written >= positions {
+			s.Dropped += len(recs) - i
+			break
+		}
+		if err := w.WritePacked(p); err != nil {
+			return err
+		}
+		s.Written++
+	}
+	return nil
 }
