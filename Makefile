@@ -7,6 +7,8 @@ EXE     ?= luft
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 GO      ?= go
 LDFLAGS := -X main.version=$(VERSION)
+# GOBUILD builds a binary stamped with the version.
+GOBUILD  = $(GO) build -trimpath -ldflags "$(LDFLAGS)"
 # GOTESTSUM runs go test with its arguments and ends with the tests that
 # skipped and a count (DONE N tests, M skipped); -v in TESTFLAGS keeps
 # go test -v's output.
@@ -21,15 +23,29 @@ TUNE_NODES  ?= 2500
 TUNE_EPOCHS ?= 200
 TUNE_LAMBDA ?= 1e-8
 
-.PHONY: build build-basic run test test-purego test-race serve-e2e serve-soak test-fathom bench-fathom tb-match fuzz perft-full perft-bench eval-bench bench tactics calibrate reference chess960-match ablation time-check ponder-check match-test tune-data tune nnue-data nnue-train nnue-match ci clean help
+.PHONY: build build-basic dist run test test-purego test-race serve-e2e serve-soak test-fathom bench-fathom tb-match fuzz perft-full perft-bench eval-bench bench tactics calibrate reference chess960-match ablation time-check ponder-check match-test tune-data tune nnue-data nnue-train nnue-match ci clean help
 
 ## build: build the engine binary (make EXE=path builds it there, as OpenBench expects)
 build:
-	$(GO) build -trimpath -ldflags "$(LDFLAGS)" -o $(EXE) ./cmd/luft
+	$(GOBUILD) -o $(EXE) ./cmd/luft
 
 ## build-basic: engine with material+PSQT evaluation only ($(EXE)-basic), baseline for tuned-vs-plain matches
 build-basic:
-	$(GO) build -trimpath -tags evalbasic -ldflags "$(LDFLAGS)" -o $(EXE)-basic ./cmd/luft
+	$(GOBUILD) -tags evalbasic -o $(EXE)-basic ./cmd/luft
+
+## dist: the engine for each of DIST_PLATFORMS (linux/amd64, linux/arm64, windows/amd64, darwin/arm64),
+## stamped with the version, pure Go (CGO_ENABLED=0), as dist/luft-VERSION-OS-ARCH (.exe on Windows),
+## and their SHA-256 sums in dist/SHA256SUMS (sha256sum -c SHA256SUMS in dist/ checks them)
+DIST_PLATFORMS ?= linux/amd64 linux/arm64 windows/amd64 darwin/arm64
+dist:
+	rm -rf dist
+	mkdir dist
+	for p in $(DIST_PLATFORMS); do \
+	  os=$${p%/*} arch=$${p#*/}; \
+	  CGO_ENABLED=0 GOOS=$$os GOARCH=$$arch $(GOBUILD) -o dist/luft-$(VERSION)-$$os-$$arch$$([ $$os = windows ] && echo .exe) ./cmd/luft || exit 1; \
+	done
+	cd dist && sha256sum luft-* >SHA256SUMS
+	cat dist/SHA256SUMS
 
 ## run: build and start the engine in UCI mode
 run: build
@@ -177,7 +193,7 @@ ponder-check: build
 NODES ?= 20000
 ABLATION_PGN = ablation-no-$(OFF).pgn
 ablation:
-	$(GO) build -trimpath -ldflags "$(LDFLAGS)" -o $(EXE)-base ./cmd/luft
+	$(GOBUILD) -o $(EXE)-base ./cmd/luft
 	$(GO) build -trimpath -ldflags "$(LDFLAGS) -X github.com/luftchess/luft/engine.buildDisabled=$(OFF)" -o $(EXE)-test ./cmd/luft
 	$(RUN)-test match -engine cmd=$(RUN)-test name=test -engine cmd=$(RUN)-base name=base \
 	  -each nodes=$(NODES) -rounds $(ROUNDS) -games 2 -repeat -concurrency 2 \
@@ -286,12 +302,13 @@ match-test:
 	$(GO) test -tags matchtest -run TestLuftVsStockfish -count=1 -v -timeout 20m ./cmd/luft/internal/match/
 
 ## ci: everything CI checks
-ci: test test-purego test-race fuzz perft-full tactics test-fathom match-test serve-e2e
+ci: test dist test-purego test-race fuzz perft-full tactics test-fathom match-test serve-e2e
 	$(MAKE) serve-soak SOAK_TIME=30s
 
-## clean: remove the engine binary
+## clean: remove the engine binary and dist/
 clean:
 	rm -f $(EXE)
+	rm -rf dist
 
 ## help: list the targets with what they do
 help:
