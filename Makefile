@@ -1,7 +1,13 @@
-# Luft's build and test entry points. `make build` and `make test` are the
-# two commands a new developer needs; `make ci` is what .ci/run runs;
-# `make help` lists every target. Each target has a `## target: what it
-# does` comment (continued on further `## ` lines), which make help prints.
+# Luft's build and test entry points. `make run` and `make test` are the
+# two commands a new developer needs; `make ci` is what .ci/run runs, every
+# check CI makes; `make help` lists every target. Each target has a
+# `## target: what it does` comment (continued on further `## ` lines),
+# which make help prints.
+
+# Recipes run in bash with pipefail, so that a command failing on the left
+# of a pipe (luft perft 5 | tail -3) fails its target.
+SHELL       := bash
+.SHELLFLAGS := -o pipefail -c
 
 EXE     ?= luft
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
@@ -13,6 +19,8 @@ GOBUILD  = $(GO) build -trimpath -ldflags "$(LDFLAGS)"
 # skipped and a count (DONE N tests, M skipped); -v in TESTFLAGS keeps
 # go test -v's output.
 GOTESTSUM = $(GO) tool gotestsum --format $(if $(filter -v,$(TESTFLAGS)),standard-verbose,standard-quiet) --
+# TEST is make test's command.
+TEST      = $(GOTESTSUM) $(TESTFLAGS) ./...
 # RUN is the command that runs $(EXE): EXE may be a bare name or a path.
 RUN      = $(if $(findstring /,$(EXE)),$(EXE),./$(EXE))
 STOCKFISH ?= /usr/games/stockfish
@@ -23,7 +31,7 @@ TUNE_NODES  ?= 2500
 TUNE_EPOCHS ?= 200
 TUNE_LAMBDA ?= 1e-8
 
-.PHONY: build build-basic dist run test test-purego test-race serve-e2e serve-soak test-fathom bench-fathom tb-match fuzz perft-full perft-bench eval-bench bench tactics calibrate reference chess960-match ablation time-check ponder-check match-test tune-data tune nnue-data nnue-train nnue-match ci clean help
+.PHONY: build build-basic dist run test test-noskip test-purego test-race serve-e2e serve-soak test-fathom bench-fathom tb-match fuzz perft-full perft-bench eval-bench bench tactics calibrate reference chess960-match ablation time-check ponder-check match-test tune-data tune nnue-data nnue-train nnue-match lint fmt-check vet staticcheck smoke ci clean help
 
 ## build: build the engine binary (make EXE=path builds it there, as OpenBench expects)
 build:
@@ -53,7 +61,17 @@ run: build
 
 ## test: the normal test suite (TESTFLAGS=-v to list every test, as CI does)
 test:
-	$(GOTESTSUM) $(TESTFLAGS) ./...
+	$(TEST)
+
+## test-noskip: make test TESTFLAGS=-v as CI runs it: prints go test's ok and FAIL lines and the count,
+## the whole output when a test fails, and fails when any test skipped (under CI=true, tests that miss
+## ../shared or Debian's engines fail instead)
+test-noskip: TESTFLAGS = -v
+test-noskip:
+	log=$$(mktemp); trap 'rm -f "$$log"' EXIT; \
+	if ! $(TEST) >"$$log" 2>&1; then cat "$$log" >&2; exit 1; fi; \
+	grep -E '^(ok|FAIL|\?) |^DONE ' "$$log"; \
+	if grep -- '--- SKIP' "$$log"; then echo 'tests were skipped (above): CI runs every test' >&2; exit 1; fi
 
 ## test-purego: the network's tests with the pure-Go loops instead of the AVX2 kernels
 test-purego:
@@ -208,7 +226,7 @@ serve-e2e:
 	cmd/luft/internal/serve/web/e2e/run.sh
 
 ## serve-soak: 20 games at once through luft serve's HTTP API for three minutes: legality, memory, goroutines
-## (CI runs make serve-soak SOAK_TIME=30s)
+## (make ci runs it with SOAK_TIME=30s)
 SOAK_GAMES ?= 20
 SOAK_TIME ?= 3m
 serve-soak:
@@ -301,9 +319,56 @@ nnue-match: build
 match-test:
 	$(GO) test -tags matchtest -run TestLuftVsStockfish -count=1 -v -timeout 20m ./cmd/luft/internal/match/
 
-## ci: everything CI checks
-ci: test dist test-purego test-race fuzz perft-full tactics test-fathom match-test serve-e2e
-	$(MAKE) serve-soak SOAK_TIME=30s
+## lint: gofmt, go vet and staticcheck over the default build and each of LINT_TAGS
+lint: fmt-check vet staticcheck
+
+# LINT_TAGS are the builds checked beside the default one, one per word: the long tests' tags, the
+# network's pure-Go loops, the hand-crafted evaluation alone.
+LINT_TAGS := stockfish,matchtest,tactics,soak,web,fathom purego evalbasic
+
+## fmt-check: fail when gofmt would change a Go file
+fmt-check:
+	@out=$$(gofmt -l $$(git ls-files '*.go')); \
+	if [ -n "$$out" ]; then echo "gofmt would change: $$out" >&2; exit 1; fi
+
+## vet: go vet over the default build and each of LINT_TAGS
+vet:
+	$(GO) vet ./...
+	for t in $(LINT_TAGS); do $(GO) vet -tags $$t ./... || exit 1; done
+
+## staticcheck: the pinned staticcheck (a go tool in go.mod) with every check, over the default build and
+## each of LINT_TAGS in one run (-matrix), so code used under one tag only is not reported as unused
+# The checks are given here: staticcheck reads staticcheck.conf only from a package's directory and
+# those above it, so a configuration file would have to sit at the top level or in each top-level directory.
+STATICCHECK_CHECKS := all
+# A build's name in the matrix is its tags joined by _ (a name is letters, digits and _ only).
+comma := ,
+staticcheck:
+	printf '%s\n' 'default:' $(foreach t,$(LINT_TAGS),'$(subst $(comma),_,$(t)): -tags=$(t)') | \
+	  $(GO) tool staticcheck -checks $(STATICCHECK_CHECKS) -matrix ./...
+
+## smoke: build, then the binary's quick checks: its version stamp, perft 5, the bench signature,
+## one move of luft play
+# grep without -q: luft play would get SIGPIPE, and pipefail fail the target.
+smoke: build
+	$(RUN) version | grep -F 'Luft $(VERSION) '
+	$(RUN) perft 5 | tail -3
+	$(RUN) bench 2>&1 | tail -1
+	printf 'e4\nquit\n' | $(RUN) play -elo 800 -time 0.1 | grep 'Luft plays' >/dev/null
+
+## ci: everything CI checks, in this order: lint, smoke, dist (so every platform compiles), the test
+## suite with no test skipped, the race detector and torture test, the network without its assembly,
+## fuzzing, every perft depth, the WAC floors, Syzygy probes against fathom, a real match, the browser
+## page, and half a minute of 20 browser games at once (serve-soak with SOAK_TIME=30s)
+# As CI runs it: tests that need ../shared or Debian's engines fail, rather than skip, when these are
+# missing (CI=true); no test result comes from the cache, as tests that build and run the luft binary
+# would otherwise pass from it after a change that only the binary sees (GOFLAGS=-count=1); Debian's
+# engines are found in /usr/games.
+ci: export CI := true
+ci: export GOFLAGS := -count=1
+ci: export PATH := $(PATH):/usr/games
+ci: SOAK_TIME := 30s
+ci: lint smoke dist test-noskip test-race test-purego fuzz perft-full tactics test-fathom match-test serve-e2e serve-soak
 
 ## clean: remove the engine binary and dist/
 clean:
