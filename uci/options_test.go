@@ -256,43 +256,50 @@ func TestEvalFile(t *testing.T) {
 		{"missing", []string{on, set(filepath.Join(dir, "missing.nnue"))}, builtin, []string{"option EvalFile unchanged: stat " + filepath.Join(dir, "missing.nnue")}},
 	}
 	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			var out strings.Builder
-			f := &fakeSearcher{}
-			s := &session{out: &writer{w: &out}, settings: defaultSettings(), searcher: f}
-			for _, l := range tt.lines {
-				s.handle(parseLine(l))
-			}
-			net := s.settings.engine.Net
-			if got := 0; net != nil && net.Hidden != tt.hidden || net == nil && tt.hidden != 0 {
-				if net != nil {
-					got = net.Hidden
-				}
-				t.Errorf("network of %d neurons, want %d", got, tt.hidden)
-			}
-			if net != nil && net.Hidden < builtin && net.OutputBias[1] != 1234 {
-				t.Errorf("network read with output bias %d, want 1234", net.OutputBias[1])
-			}
-			if s.applied.Net != net {
-				t.Errorf("the searcher was not given the network in the options")
-			}
-			lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
-			if out.Len() == 0 {
-				lines = nil
-			}
-			if len(lines) != len(tt.info) {
-				t.Fatalf("output %q, want %d info strings %q", out.String(), len(tt.info), tt.info)
-			}
-			for i, l := range lines {
-				if want := "info string " + tt.info[i]; !strings.HasPrefix(l, want) {
-					t.Errorf("line %d: %q, want %q...", i+1, l, want)
-				}
-			}
-			want := DefaultOptions()
-			want.Net = nil
-			if tt.hidden == 0 && s.settings.engine != want {
-				t.Errorf("options %+v, want the defaults with no network %+v", s.settings.engine, want)
-			}
-		})
+		t.Run(tt.name, func(t *testing.T) { checkEvalFile(t, tt.lines, tt.hidden, tt.info) })
+	}
+}
+
+// checkEvalFile sends lines to a session and checks that the engine then
+// evaluates with a network of hidden neurons (0: the hand-crafted
+// evaluation, with the default options), the one in the options the
+// searcher was given, and that the session wrote the info strings info,
+// in order.
+func checkEvalFile(t *testing.T, lines []string, hidden int, info []string) {
+	var out strings.Builder
+	f := &fakeSearcher{}
+	s := &session{out: &writer{w: &out}, settings: defaultSettings(), searcher: f}
+	for _, l := range lines {
+		s.handle(parseLine(l))
+	}
+	net := s.settings.engine.Net
+	if got := 0; net != nil && net.Hidden != hidden || net == nil && hidden != 0 {
+		if net != nil {
+			got = net.Hidden
+		}
+		t.Errorf("network of %d neurons, want %d", got, hidden)
+	}
+	if net != nil && net.Hidden < nets.Default().Hidden && net.OutputBias[1] != 1234 {
+		t.Errorf("network read with output bias %d, want 1234", net.OutputBias[1])
+	}
+	if s.applied.Net != net {
+		t.Errorf("the searcher was not given the network in the options")
+	}
+	written := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
+	if out.Len() == 0 {
+		written = nil
+	}
+	if len(written) != len(info) {
+		t.Fatalf("output %q, want %d info strings %q", out.String(), len(info), info)
+	}
+	for i, l := range written {
+		if want := "info string " + info[i]; !strings.HasPrefix(l, want) {
+			t.Errorf("line %d: %q, want %q...", i+1, l, want)
+		}
+	}
+	want := DefaultOptions()
+	want.Net = nil
+	if hidden == 0 && s.settings.engine != want {
+		t.Errorf("options %+v, want the defaults with no network %+v", s.settings.engine, want)
 	}
 }
