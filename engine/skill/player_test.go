@@ -81,17 +81,7 @@ func TestPlayer(t *testing.T) {
 	lines, ms := testLines(t, pos)
 	e4, c4 := ms[0], ms[2]
 	never := Level{Elo: 1, Depth: 3, Nodes: 500, MultiPV: 4, Spread: 1e6, MaxLoss: 0}
-	tests := []struct {
-		name     string
-		level    Level
-		book     Book
-		chess960 bool // search the start position as a Chess960 one
-		lim      engine.Limits
-		wantBest board.Move
-		wantLim  engine.Limits
-		wantMPV  int  // MultiPV the engine searched with
-		wantNet  bool // the engine evaluated with the network
-	}{
+	tests := []playerTest{
 		{
 			name:     "full strength passes through",
 			lim:      engine.Limits{Depth: 9},
@@ -138,54 +128,73 @@ func TestPlayer(t *testing.T) {
 		},
 	}
 	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			opts := engine.Options{MultiPV: 1, Net: nets.Default()}
-			f := &fakeEngine{lines: lines, opts: opts}
-			p := NewPlayer(f, opts, rand.New(rand.NewPCG(1, 2)))
-			p.SetOptions(opts)
-			p.SetLevel(tt.level)
-			if tt.book != nil {
-				p.SetBook(tt.book)
-			}
-			var got []engine.Info
-			searched := pos
-			if tt.chess960 {
-				searched = boardtest.Position960(t, board.StartFEN)
-			}
-			res := p.Search(context.Background(), searched, tt.lim, func(in engine.Info) {
-				if in.CurrMove == board.NoMove {
-					got = append(got, in)
-				}
-			})
-			if f.opts.MultiPV != tt.wantMPV {
-				t.Errorf("engine searched with MultiPV %d, want %d", f.opts.MultiPV, tt.wantMPV)
-			}
-			// Levels below full strength keep the hand-crafted evaluation
-			// they were calibrated with.
-			if got := f.opts.Net != nil; got != tt.wantNet {
-				t.Errorf("engine evaluated with the network: %v, want %v", got, tt.wantNet)
-			}
-			if got, want := p.FromBook(), tt.book != nil && res.Best == c4; got != want {
-				t.Errorf("FromBook = %v, want %v", got, want)
-			}
-			if res.Best != tt.wantBest {
-				t.Errorf("played %v, want %v", res.Best, tt.wantBest)
-			}
-			if diff := cmp.Diff(tt.wantLim, f.limits); diff != "" {
-				t.Errorf("engine limits (-want +got):\n%s", diff)
-			}
-			var ranks []int
-			for _, in := range got {
-				if in.Depth == 2 {
-					ranks = append(ranks, in.MultiPV)
-				}
-			}
-			// Whatever MultiPV the engine searched with, the player
-			// reports one line: that of the move it plays, as the first.
-			if diff := cmp.Diff([]int{1}, ranks); diff != "" {
-				t.Errorf("multipv ranks reported at depth 2 (-want +got):\n%s", diff)
-			}
-		})
+		t.Run(tt.name, func(t *testing.T) { checkPlayer(t, tt, pos, lines, c4) })
+	}
+}
+
+// playerTest is a case of TestPlayer: a Player with a level and a book
+// searches the start position.
+type playerTest struct {
+	name     string
+	level    Level
+	book     Book
+	chess960 bool // search the start position as a Chess960 one
+	lim      engine.Limits
+	wantBest board.Move
+	wantLim  engine.Limits
+	wantMPV  int  // MultiPV the engine searched with
+	wantNet  bool // the engine evaluated with the network
+}
+
+// checkPlayer runs tt from pos, the start position, with a fake engine
+// that reports lines, and checks what the engine was asked to search and
+// what the player played and reported; c4 is the book's move.
+func checkPlayer(t *testing.T, tt playerTest, pos *board.Position, lines []engine.Info, c4 board.Move) {
+	opts := engine.Options{MultiPV: 1, Net: nets.Default()}
+	f := &fakeEngine{lines: lines, opts: opts}
+	p := NewPlayer(f, opts, rand.New(rand.NewPCG(1, 2)))
+	p.SetOptions(opts)
+	p.SetLevel(tt.level)
+	if tt.book != nil {
+		p.SetBook(tt.book)
+	}
+	var got []engine.Info
+	searched := pos
+	if tt.chess960 {
+		searched = boardtest.Position960(t, board.StartFEN)
+	}
+	res := p.Search(context.Background(), searched, tt.lim, func(in engine.Info) {
+		if in.CurrMove == board.NoMove {
+			got = append(got, in)
+		}
+	})
+	if f.opts.MultiPV != tt.wantMPV {
+		t.Errorf("engine searched with MultiPV %d, want %d", f.opts.MultiPV, tt.wantMPV)
+	}
+	// Levels below full strength keep the hand-crafted evaluation
+	// they were calibrated with.
+	if got := f.opts.Net != nil; got != tt.wantNet {
+		t.Errorf("engine evaluated with the network: %v, want %v", got, tt.wantNet)
+	}
+	if got, want := p.FromBook(), tt.book != nil && res.Best == c4; got != want {
+		t.Errorf("FromBook = %v, want %v", got, want)
+	}
+	if res.Best != tt.wantBest {
+		t.Errorf("played %v, want %v", res.Best, tt.wantBest)
+	}
+	if diff := cmp.Diff(tt.wantLim, f.limits); diff != "" {
+		t.Errorf("engine limits (-want +got):\n%s", diff)
+	}
+	var ranks []int
+	for _, in := range got {
+		if in.Depth == 2 {
+			ranks = append(ranks, in.MultiPV)
+		}
+	}
+	// Whatever MultiPV the engine searched with, the player
+	// reports one line: that of the move it plays, as the first.
+	if diff := cmp.Diff([]int{1}, ranks); diff != "" {
+		t.Errorf("multipv ranks reported at depth 2 (-want +got):\n%s", diff)
 	}
 }
 
