@@ -388,12 +388,11 @@ func collect(results <-chan gameResult, cfg *Config, w *Writer, st *Stats, start
 				continue // a game finished after the target was reached
 			}
 			st.add(g)
-			if werr = st.write(w, g.recs, cfg.Positions); werr != nil {
-				cancel()
-			} else {
+			werr = st.write(w, g.recs, cfg.Positions)
+			if werr == nil {
 				werr = w.Flush() // a run that is killed keeps its complete games
 			}
-			if reached() {
+			if werr != nil || reached() {
 				cancel()
 			}
 		case <-tick.C:

@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -283,5 +284,28 @@ func TestChess960Games(t *testing.T) {
 	pos, err := openingPosition(rand.New(rand.NewPCG(3, 0)), []string{board.StartFEN}, 1, 0)
 	if err != nil || !pos.Chess960() {
 		t.Errorf("chess960 1: %v, %v", pos, err)
+	}
+}
+
+// fullDisk is a writer that takes the header and fails after it.
+type fullDisk struct{ n int }
+
+func (d *fullDisk) Write(p []byte) (int, error) {
+	if d.n += len(p); d.n > HeaderSize {
+		return 0, errors.New("no space left on device")
+	}
+	return len(p), nil
+}
+
+// TestWriteFailureStops checks that a run with no game limit ends on the
+// first failed write instead of playing on.
+func TestWriteFailureStops(t *testing.T) {
+	cfg := tiny(3)
+	cfg.Games, cfg.Positions = 0, 1<<30
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	_, err := Run(ctx, cfg, NewWriter(&fullDisk{}))
+	if err == nil || errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("Run on a full disk: %v, want the write's error", err)
 	}
 }
