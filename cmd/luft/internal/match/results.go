@@ -7,8 +7,8 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/luftchess/luft/cmd/luft/internal/match/referee"
 	"github.com/luftchess/luft/cmd/luft/internal/match/stats"
+	"github.com/luftchess/luft/cmd/luft/internal/outcome"
 )
 
 // Results are the tallies of a match so far.
@@ -18,7 +18,7 @@ type Results struct {
 	Played    int
 	Points    []float64 // per player
 	// Losses counts each player's losses by termination.
-	Losses     []map[referee.Termination]int
+	Losses     []map[outcome.Termination]int
 	Encounters []*Encounter   // one per pairing of players, in schedule order
 	Endings    map[string]int // result comments ("White mates", ...) by count
 
@@ -52,17 +52,17 @@ func newResults(cfg *Config, scheduled int) *Results {
 		byPlayers: map[[2]int]*Encounter{},
 	}
 	for range cfg.Players {
-		r.Losses = append(r.Losses, map[referee.Termination]int{})
+		r.Losses = append(r.Losses, map[outcome.Termination]int{})
 	}
 	return r
 }
 
 // scoreFor returns the points of the white (c=0) or black (c=1) player.
-func scoreFor(res referee.Result, c int) float64 {
+func scoreFor(res outcome.Result, c int) float64 {
 	switch res {
-	case referee.WhiteWins:
+	case outcome.WhiteWins:
 		return float64(1 - c)
-	case referee.BlackWins:
+	case outcome.BlackWins:
 		return float64(c)
 	}
 	return 0.5
