@@ -9,6 +9,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/luftchess/luft/cmd/luft/internal/outcome"
+	"github.com/luftchess/luft/cmd/luft/internal/trainingdata"
 	"github.com/luftchess/luft/engine"
 	"github.com/luftchess/luft/engine/board"
 	"github.com/luftchess/luft/eval/nnue"
@@ -118,9 +120,9 @@ func filter(pos *board.Position, m board.Move, s engine.Score) reason {
 
 // gameResult is the outcome of one game.
 type gameResult struct {
-	n           int      // game number
-	recs        []Packed // results filled in
-	white       Result   // the result from White's view
+	n           int                   // game number
+	recs        []trainingdata.Packed // results filled in
+	white       outcome.Result
 	adjudicated bool
 	counts      [castle960 + 1]int // searched positions by reason
 	dropped     int
@@ -167,38 +169,26 @@ func playGame(ctx context.Context, e *engine.Engine, cfg *Config, n int) (gameRe
 		return g, err
 	}
 	e.NewGame()
-	var stm []board.Color // side to move of each record
 	winStreak, lossStreak, drawStreak := 0, 0, 0
-	end := func(white Result, adjudicated bool) (gameResult, error) {
-		g.white, g.adjudicated = white, adjudicated
+	end := func(r outcome.Result, adjudicated bool) (gameResult, error) {
+		g.white, g.adjudicated = r, adjudicated
 		for i := range g.recs {
-			r := white
-			if stm[i] == board.Black {
-				r = r.Flip()
-			}
-			g.recs[i][24] |= byte(r) << 5
+			g.recs[i].SetResult(r)
 		}
 		return g, nil
 	}
 	lim := engine.Limits{Nodes: cfg.Nodes}
 	for plies := 0; ; plies++ {
 		us := pos.SideToMove()
-		// ours converts a result of the side to move to White's view.
-		ours := func(r Result) Result {
-			if us == board.Black {
-				return r.Flip()
-			}
-			return r
-		}
 		switch {
 		case !pos.HasLegalMove() && pos.InCheck():
-			return end(ours(Loss), false)
+			return end(outcome.Win(us.Other()), false)
 		case !pos.HasLegalMove():
-			return end(Draw, false)
+			return end(outcome.Draw, false)
 		case pos.IsDraw(0):
-			return end(Draw, false)
+			return end(outcome.Draw, false)
 		case plies >= cfg.MaxPlies:
-			return end(Draw, true)
+			return end(outcome.Draw, true)
 		}
 		score, scored := engine.Score(0), false
 		res := e.Search(ctx, pos, lim, func(in engine.Info) {
@@ -216,21 +206,20 @@ func playGame(ctx context.Context, e *engine.Engine, cfg *Config, n int) (gameRe
 		g.counts[why]++
 		if why == keep {
 			if cfg.Keep >= 1 || rng.Float64() < cfg.Keep {
-				p, err := Pack(Record{Pos: pos, Score: int16(score), Move: res.Best})
+				p, err := trainingdata.Pack(trainingdata.Record{Pos: pos, Score: int16(score), Move: res.Best})
 				if err != nil {
 					return g, err
 				}
 				g.recs = append(g.recs, p)
-				stm = append(stm, us)
 			} else {
 				g.dropped++
 			}
 		}
 		if score.IsMate() {
 			if score > 0 {
-				return end(ours(Win), true)
+				return end(outcome.Win(us), true)
 			}
-			return end(ours(Loss), true)
+			return end(outcome.Win(us.Other()), true)
 		}
 		white := score
 		if us == board.Black {
@@ -243,11 +232,11 @@ func playGame(ctx context.Context, e *engine.Engine, cfg *Config, n int) (gameRe
 			streak(drawStreak, pos.FullMove() >= DrawMove && white > -DrawScore && white < DrawScore)
 		switch {
 		case winStreak >= WinPlies:
-			return end(Win, true)
+			return end(outcome.WhiteWins, true)
 		case lossStreak >= WinPlies:
-			return end(Loss, true)
+			return end(outcome.BlackWins, true)
 		case drawStreak >= DrawPlies:
-			return end(Draw, true)
+			return end(outcome.Draw, true)
 		}
 		pos.Make(res.Best)
 	}
@@ -267,7 +256,7 @@ func streak(n int, cond bool) int {
 // within milliseconds, discarding the unfinished games, and returns the
 // context's error; w then holds the complete games' records. Run flushes
 // w after each game.
-func Run(ctx context.Context, cfg Config, w *Writer) (Stats, error) {
+func Run(ctx context.Context, cfg Config, w *trainingdata.Writer) (Stats, error) {
 	if cfg.Games <= 0 && cfg.Positions <= 0 {
 		return Stats{}, errors.New("datagen: no games or positions to generate")
 	}
@@ -362,9 +351,9 @@ func Run(ctx context.Context, cfg Config, w *Writer) (Stats, error) {
 			}
 			st.Games++
 			switch g.white {
-			case Win:
+			case outcome.WhiteWins:
 				st.WhiteWins++
-			case Draw:
+			case outcome.Draw:
 				st.Draws++
 			default:
 				st.BlackWins++

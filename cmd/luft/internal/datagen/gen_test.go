@@ -4,12 +4,15 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"io"
 	"math/rand/v2"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/luftchess/luft/cmd/luft/internal/outcome"
+	"github.com/luftchess/luft/cmd/luft/internal/trainingdata"
 	"github.com/luftchess/luft/engine"
 	"github.com/luftchess/luft/engine/board"
 	"github.com/luftchess/luft/eval/nnue"
@@ -54,7 +57,7 @@ func TestFilter(t *testing.T) {
 func generate(t *testing.T, ctx context.Context, cfg Config) ([]byte, Stats) {
 	t.Helper()
 	var buf bytes.Buffer
-	w := NewWriter(&buf)
+	w := trainingdata.NewWriter(&buf)
 	st, err := Run(ctx, cfg, w)
 	if err != nil {
 		t.Fatal(err)
@@ -67,7 +70,7 @@ func generate(t *testing.T, ctx context.Context, cfg Config) ([]byte, Stats) {
 
 // checkFile reads data and checks every record against the filters and the
 // stats, returning the records.
-func checkFile(t *testing.T, data []byte, st Stats) []Record {
+func checkFile(t *testing.T, data []byte, st Stats) []trainingdata.Record {
 	t.Helper()
 	recs := records(t, bytes.NewReader(data))
 	for _, r := range recs {
@@ -137,10 +140,10 @@ func TestGamesReproducible(t *testing.T) {
 	cfg.Threads = 2
 	two, st2 := generate(t, context.Background(), cfg)
 	checkFile(t, two, st2)
-	count := func(data []byte) map[Packed]int {
-		m := map[Packed]int{}
-		for i := HeaderSize; i < len(data); i += RecordSize {
-			m[Packed(data[i:i+RecordSize])]++
+	count := func(data []byte) map[trainingdata.Packed]int {
+		m := map[trainingdata.Packed]int{}
+		for i := trainingdata.HeaderSize; i < len(data); i += trainingdata.RecordSize {
+			m[trainingdata.Packed(data[i:i+trainingdata.RecordSize])]++
 		}
 		return m
 	}
@@ -159,7 +162,7 @@ func TestPositionsTarget(t *testing.T) {
 		cfg := tiny(3)
 		cfg.Games, cfg.Positions, cfg.Threads = 0, 150, threads
 		data, st := generate(t, context.Background(), cfg)
-		if st.Written != 150 || len(data) != HeaderSize+150*RecordSize {
+		if st.Written != 150 || len(data) != trainingdata.HeaderSize+150*trainingdata.RecordSize {
 			t.Errorf("%d threads: wrote %d records in %d bytes, want 150", threads, st.Written, len(data))
 		}
 		checkFile(t, data, st)
@@ -177,35 +180,31 @@ func TestKeep(t *testing.T) {
 	}
 }
 
-// TestResults plays won and drawn endgames and checks the results, which
-// are from the side to move's view.
+// TestResults plays won and drawn endgames and checks the results of the
+// games and their records.
 func TestResults(t *testing.T) {
 	tests := []struct {
 		name, fen string
-		white     Result // the game's result from White's view
+		want      outcome.Result
 	}{
-		{"white wins", "4k3/8/8/8/8/8/8/QQ2K3 w - - 0 1", Win},
-		{"black wins", "qq2k3/8/8/8/8/8/8/4K3 b - - 0 1", Loss},
-		{"white wins, black to move", "4k3/8/8/8/8/8/8/QQ2K3 b - - 0 1", Win},
-		{"rook endgame", "2r1k3/8/8/8/8/8/8/3RK3 w - - 0 80", Draw},
+		{"white wins", "4k3/8/8/8/8/8/8/QQ2K3 w - - 0 1", outcome.WhiteWins},
+		{"black wins", "qq2k3/8/8/8/8/8/8/4K3 b - - 0 1", outcome.BlackWins},
+		{"white wins, black to move", "4k3/8/8/8/8/8/8/QQ2K3 b - - 0 1", outcome.WhiteWins},
+		{"rook endgame", "2r1k3/8/8/8/8/8/8/3RK3 w - - 0 80", outcome.Draw},
 	}
 	for _, tt := range tests {
 		cfg := tiny(1)
 		cfg.Games, cfg.Openings, cfg.RandomPlies = 1, []string{tt.fen}, 0
 		data, st := generate(t, context.Background(), cfg)
-		got := [3]int{st.BlackWins, st.Draws, st.WhiteWins}
+		got := [3]int{st.WhiteWins, st.BlackWins, st.Draws}
 		want := [3]int{}
-		want[tt.white] = 1
+		want[tt.want-outcome.WhiteWins] = 1
 		if got != want {
-			t.Errorf("%s: results -=+ %v, want %v", tt.name, got, want)
+			t.Errorf("%s: results +-= %v, want %v", tt.name, got, want)
 		}
 		for _, r := range checkFile(t, data, st) {
-			want := tt.white
-			if r.Pos.SideToMove() == board.Black {
-				want = want.Flip()
-			}
-			if r.Result != want {
-				t.Errorf("%s: %s has result %v, want %v", tt.name, r.Pos.FEN(), r.Result, want)
+			if r.Result != tt.want {
+				t.Errorf("%s: %s has result %v, want %v", tt.name, r.Pos.FEN(), r.Result, tt.want)
 			}
 		}
 	}
@@ -243,7 +242,7 @@ func TestCancel(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	var buf bytes.Buffer
-	w := NewWriter(&buf)
+	w := trainingdata.NewWriter(&buf)
 	st, err := Run(ctx, tiny(1), w)
 	if !errors.Is(err, context.Canceled) {
 		t.Errorf("error %v, want context.Canceled", err)
@@ -283,5 +282,25 @@ func TestChess960Games(t *testing.T) {
 	pos, err := openingPosition(rand.New(rand.NewPCG(3, 0)), []string{board.StartFEN}, 1, 0)
 	if err != nil || !pos.Chess960() {
 		t.Errorf("chess960 1: %v, %v", pos, err)
+	}
+}
+
+// records reads every record of a file, failing t on any error.
+func records(t *testing.T, r io.Reader) []trainingdata.Record {
+	t.Helper()
+	rd, err := trainingdata.NewReader(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var recs []trainingdata.Record
+	for {
+		rec, err := rd.Read()
+		if err == io.EOF {
+			return recs
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		recs = append(recs, rec)
 	}
 }
