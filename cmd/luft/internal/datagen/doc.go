@@ -15,12 +15,14 @@
 // reproducible on its own; with one thread the whole output is, byte for
 // byte. With several threads the games are written in the order they end.
 //
-// A game ends by checkmate, stalemate, threefold repetition, the
-// fifty-move rule or insufficient material, or by adjudication: a win
-// when the search reports a mate score, or a score of at least WinScore
-// for the same side for WinPlies consecutive plies; a draw from move
-// DrawMove on when |score| < DrawScore for DrawPlies consecutive plies;
-// and a draw at the ply cap (Config.MaxPlies searched plies).
+// A game ends by the rules (outcome.Judge: checkmate, stalemate, a dead
+// position, threefold repetition, the fifty-move rule), or by
+// adjudication (an outcome.Adjudicator): a win when the search reports a
+// mate score, or a score of at least WinScore (1000 centipawns) for the
+// same side for WinMoves moves of each side in a row (6 plies); a draw
+// from move DrawMove (80) on when |score| <= DrawScore (9 centipawns,
+// under 10) for DrawMoves moves of each side in a row (10 plies); and a
+// draw at the ply cap (Config.MaxPlies searched plies).
 //
 // Every searched position is a candidate. It is left out when the side to
 // move is in check, when the best move is a capture (en passant included)

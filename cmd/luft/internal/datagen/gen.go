@@ -1,6 +1,7 @@
 package datagen
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -19,11 +20,19 @@ import (
 // Adjudication thresholds; doc.go describes them.
 const (
 	WinScore  = 1000 // centipawns
-	WinPlies  = 6    // consecutive plies (3 moves of each side)
+	WinMoves  = 3    // moves of each side in a row (6 plies)
 	DrawMove  = 80   // fullmove number from which draws are adjudicated
-	DrawScore = 10   // centipawns
-	DrawPlies = 10   // consecutive plies
+	DrawScore = 9    // centipawns either side of zero, inclusive
+	DrawMoves = 5    // moves of each side in a row (10 plies)
 )
+
+// adjudicator returns the adjudicator of a game, by the thresholds above.
+func adjudicator() outcome.Adjudicator {
+	return outcome.Adjudicator{
+		ResignMoveCount: WinMoves, ResignScore: WinScore, MateWins: true,
+		DrawMoveNumber: DrawMove, DrawMoveCount: DrawMoves, DrawScore: DrawScore,
+	}
+}
 
 // Defaults of Config fields left at zero.
 const (
@@ -146,17 +155,33 @@ func openingPosition(rng *rand.Rand, openings []string, chess960 float64, plies 
 		if err != nil {
 			return nil, err
 		}
-		ok := pos.HasLegalMove() && !pos.IsDraw(0)
+		ok := goesOn(pos)
 		for i := 0; i < plies && ok; i++ {
 			pos.GenerateLegal(&l)
 			pos.Make(l.Moves()[rng.IntN(l.Len())])
-			ok = pos.HasLegalMove() && !pos.IsDraw(0)
+			ok = goesOn(pos)
 		}
 		if ok {
 			return pos, nil
 		}
 	}
 	return nil, fmt.Errorf("datagen: no opening playable after %d tries", maxOpeningTries)
+}
+
+// goesOn reports whether the rules let the game at pos go on.
+func goesOn(pos *board.Position) bool {
+	r, _ := outcome.Judge(pos)
+	return r == outcome.Unfinished
+}
+
+// adjudicated returns the score s as the adjudicator takes it: in
+// centipawns, or as a mate for the side s favours (+1) or the other (-1),
+// which is all the adjudicator asks of a mate.
+func adjudicated(s engine.Score) (cp, mate int) {
+	if s.IsMate() {
+		return 0, cmp.Compare(s, 0)
+	}
+	return int(s), 0
 }
 
 // playGame plays game n with e and returns its records. It returns the
@@ -169,7 +194,7 @@ func playGame(ctx context.Context, e *engine.Engine, cfg *Config, n int) (gameRe
 		return g, err
 	}
 	e.NewGame()
-	winStreak, lossStreak, drawStreak := 0, 0, 0
+	adj := adjudicator()
 	end := func(r outcome.Result, adjudicated bool) (gameResult, error) {
 		g.white, g.adjudicated = r, adjudicated
 		for i := range g.recs {
@@ -179,15 +204,10 @@ func playGame(ctx context.Context, e *engine.Engine, cfg *Config, n int) (gameRe
 	}
 	lim := engine.Limits{Nodes: cfg.Nodes}
 	for plies := 0; ; plies++ {
-		us := pos.SideToMove()
-		switch {
-		case !pos.HasLegalMove() && pos.InCheck():
-			return end(outcome.Win(us.Other()), false)
-		case !pos.HasLegalMove():
-			return end(outcome.Draw, false)
-		case pos.IsDraw(0):
-			return end(outcome.Draw, false)
-		case plies >= cfg.MaxPlies:
+		if r, _ := outcome.Judge(pos); r != outcome.Unfinished {
+			return end(r, false)
+		}
+		if plies >= cfg.MaxPlies {
 			return end(outcome.Draw, true)
 		}
 		score, scored := engine.Score(0), false
@@ -215,39 +235,12 @@ func playGame(ctx context.Context, e *engine.Engine, cfg *Config, n int) (gameRe
 				g.dropped++
 			}
 		}
-		if score.IsMate() {
-			if score > 0 {
-				return end(outcome.Win(us), true)
-			}
-			return end(outcome.Win(us.Other()), true)
-		}
-		white := score
-		if us == board.Black {
-			white = -white
-		}
-		// The streaks count consecutive plies; a ply that breaks one
-		// resets it.
-		winStreak, lossStreak, drawStreak = streak(winStreak, white >= WinScore),
-			streak(lossStreak, white <= -WinScore),
-			streak(drawStreak, pos.FullMove() >= DrawMove && white > -DrawScore && white < DrawScore)
-		switch {
-		case winStreak >= WinPlies:
-			return end(outcome.WhiteWins, true)
-		case lossStreak >= WinPlies:
-			return end(outcome.BlackWins, true)
-		case drawStreak >= DrawPlies:
-			return end(outcome.Draw, true)
+		cp, mate := adjudicated(score)
+		if r := adj.Update(pos.SideToMove(), pos.FullMove(), true, cp, mate); r != outcome.Unfinished {
+			return end(r, true)
 		}
 		pos.Make(res.Best)
 	}
-}
-
-// streak returns n+1 when cond holds, else 0.
-func streak(n int, cond bool) int {
-	if cond {
-		return n + 1
-	}
-	return 0
 }
 
 // Run plays games by cfg and writes their positions to w, game by game,

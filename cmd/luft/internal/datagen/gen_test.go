@@ -210,6 +210,90 @@ func TestResults(t *testing.T) {
 	}
 }
 
+// TestAdjudication plays random score sequences through a game's
+// adjudicator and through the rule as doc.go states it, which datagen
+// applied with its own streaks before outcome.Adjudicator: a mate score
+// wins at once; 1000 centipawns or more for one side for 6 plies in a row
+// wins; from move 80, under 10 centipawns either way for 10 plies in a
+// row draws.
+func TestAdjudication(t *testing.T) {
+	type decision struct {
+		Result outcome.Result
+		Ply    int
+	}
+	// documented adjudicates scores, each the mover's, from move start.
+	documented := func(start int, scores []engine.Score) decision {
+		win, loss, draw := 0, 0, 0
+		for i, s := range scores {
+			us, fullMove := board.Color(i%2), start+i/2
+			if s.IsMate() {
+				if s > 0 {
+					return decision{outcome.Win(us), i}
+				}
+				return decision{outcome.Win(us.Other()), i}
+			}
+			if us == board.Black {
+				s = -s
+			}
+			count := func(n int, ok bool) int {
+				if ok {
+					return n + 1
+				}
+				return 0
+			}
+			win, loss = count(win, s >= 1000), count(loss, s <= -1000)
+			draw = count(draw, fullMove >= 80 && s > -10 && s < 10)
+			switch {
+			case win >= 6:
+				return decision{outcome.WhiteWins, i}
+			case loss >= 6:
+				return decision{outcome.BlackWins, i}
+			case draw >= 10:
+				return decision{outcome.Draw, i}
+			}
+		}
+		return decision{outcome.Unfinished, -1}
+	}
+	rng := rand.New(rand.NewPCG(5, 6))
+	// White's scores near the thresholds; each game draws from two.
+	near := []engine.Score{-1001, -1000, -999, -11, -10, -9, 0, 9, 10, 11, 999, 1000, 1001}
+	decided := map[decision]bool{} // the results reached, on White's plies (0) and Black's (1)
+	for game := range 20000 {
+		start := 70 + rng.IntN(15)
+		pick := [2]engine.Score{near[rng.IntN(len(near))], near[rng.IntN(len(near))]}
+		scores := make([]engine.Score, 40)
+		for i := range scores {
+			s := pick[rng.IntN(2)]
+			if rng.IntN(100) == 0 {
+				s = engine.MateScore - engine.Score(1+rng.IntN(9)) // a mate for White or Black
+				if rng.IntN(2) == 0 {
+					s = -s
+				}
+			}
+			if i%2 == 1 {
+				s = -s // the mover's view
+			}
+			scores[i] = s
+		}
+		want := documented(start, scores)
+		a, got := adjudicator(), decision{outcome.Unfinished, -1}
+		for i, s := range scores {
+			cp, mate := adjudicated(s)
+			if r := a.Update(board.Color(i%2), start+i/2, true, cp, mate); r != outcome.Unfinished {
+				got = decision{r, i}
+				break
+			}
+		}
+		if got != want {
+			t.Fatalf("game %d from move %d, scores %v: adjudicated %+v, want %+v", game, start, scores, got, want)
+		}
+		decided[decision{got.Result, got.Ply % 2}] = true
+	}
+	if len(decided) != 7 {
+		t.Errorf("the sequences reach only the decisions %v", decided)
+	}
+}
+
 // TestOpening checks the random opening plies and the rejection of
 // openings that end the game.
 func TestOpening(t *testing.T) {
