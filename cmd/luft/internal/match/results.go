@@ -9,6 +9,7 @@ import (
 
 	"github.com/luftchess/luft/cmd/luft/internal/match/stats"
 	"github.com/luftchess/luft/cmd/luft/internal/outcome"
+	"github.com/luftchess/luft/engine/board"
 )
 
 // Results are the tallies of a match so far.
@@ -57,23 +58,12 @@ func newResults(cfg *Config, scheduled int) *Results {
 	return r
 }
 
-// scoreFor returns the points of the white (c=0) or black (c=1) player.
-func scoreFor(res outcome.Result, c int) float64 {
-	switch res {
-	case outcome.WhiteWins:
-		return float64(1 - c)
-	case outcome.BlackWins:
-		return float64(c)
-	}
-	return 0.5
-}
-
 func (r *Results) add(g *played) {
 	r.Played++
 	r.Endings[g.detail]++
 	players := [2]int{g.white, g.black}
 	for c, i := range players {
-		s := scoreFor(g.result, c)
+		s := g.result.Points(board.Color(c))
 		r.Points[i] += s
 		if s == 0 {
 			r.Losses[i][g.reason]++
@@ -86,7 +76,7 @@ func (r *Results) add(g *played) {
 		r.byPlayers[[2]int{a, b}] = e
 		r.Encounters = append(r.Encounters, e)
 	}
-	s := scoreFor(g.result, 0)
+	s := g.result.Points(board.White)
 	if g.white != a {
 		s = 1 - s
 	}
