@@ -1,7 +1,8 @@
 // Package outcome says how games of chess end, for every tool of the luft
-// command that plays or reads them (match and its referee, serve, play,
-// datagen, tune, train): the Result, the Termination, the rules that end
-// a game (Judge) and adjudication on the engines' scores (Adjudicator).
+// command that plays games or keeps their results (match and its
+// referee, serve, play, datagen, and the training data train reads): the
+// Result, the Termination, the rules that end a game (Judge) and
+// adjudication on the engines' scores (Adjudicator).
 //
 // The rules are those of Luft's board, engine/board, and Judge is the one
 // rule book that asks it how a game stands. It ends a game by checkmate,
@@ -12,11 +13,11 @@
 // all on squares of one colour (bishops of both colours, two knights, or
 // a knight and a bishop can mate with the other side's help); other dead
 // positions, such as a wall of locked pawns, play on until another rule
-// ends them. Repetitions count by FIDE 9.2.3 (board.Position.
-// RepetitionCount). Threefold repetition and the fifty-move rule end the
-// game at once, as between engines (cutechess, Stockfish's adjudication),
-// where FIDE has a player claim them; checkmate on the hundredth ply
-// still wins.
+// ends them. Repetitions count by FIDE 9.2.3, as
+// board.Position.RepetitionCount counts them. Threefold repetition and
+// the fifty-move rule end the game at once, as in engine matches
+// (cutechess, fastchess), where FIDE has a player claim them; checkmate
+// on the hundredth ply still wins.
 //
 // notnil/chess, a move generator independent of Luft's, is no rule book
 // here: it checks that moves are legal where moves come in from outside,

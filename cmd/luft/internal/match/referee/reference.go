@@ -9,15 +9,14 @@ import (
 	"github.com/luftchess/luft/engine/board"
 )
 
-// In standard chess the referee checks every move with notnil/chess, a
-// move generator independent of Luft's and of the engines', as the UCI
-// loop does: a move must be legal for both, or it is refused, saying
-// which of them refused it. The game itself, its notation and its end
-// are Luft's board's (outcome.Judge). notnil/chess cannot represent
-// Chess960, whose castling on Luft's board Stockfish's perft confirms
-// (perft/testdata).
-
-// reference returns the position fen in notnil/chess.
+// reference returns the position fen in notnil/chess, the reference
+// position of a game of standard chess. The referee checks every move
+// with notnil/chess, a move generator independent of Luft's and of the
+// engines', as the UCI loop does: a move must be legal for both, or it is
+// refused, saying which of them refused it (Game.move). The game itself,
+// its notation and its end are Luft's board's (outcome.Judge).
+// notnil/chess cannot represent Chess960, whose castling on Luft's board
+// Stockfish's perft confirms (perft/testdata).
 func reference(fen string) (*chess.Position, error) {
 	opt, err := chess.FEN(fen)
 	if err != nil {
