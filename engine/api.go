@@ -8,6 +8,7 @@ import (
 
 	"github.com/luftchess/luft/engine/board"
 	"github.com/luftchess/luft/engine/syzygy"
+	"github.com/luftchess/luft/engine/tt"
 	"github.com/luftchess/luft/eval/nnue"
 )
 
@@ -79,14 +80,16 @@ type Syzygy struct {
 	Ignore50MoveRule bool
 }
 
-// Bound tells whether a reported score is exact or only a bound.
-type Bound uint8
+// Bound tells whether a score is exact or only a bound: the
+// transposition table's, which the search stores and reports alike.
+type Bound = tt.Bound
 
-// Bounds of a reported score.
+// Bounds of a score. The zero Bound is none of them: a report always
+// has one.
 const (
-	Exact Bound = iota
-	Lower       // the true score is at least this (fail high)
-	Upper       // the true score is at most this (fail low)
+	Exact = tt.Exact // the true score
+	Lower = tt.Lower // the true score is at least this (fail high)
+	Upper = tt.Upper // the true score is at most this (fail low)
 )
 
 // Score is a search score in centipawns from the side to move's point of
@@ -123,7 +126,7 @@ type Info struct {
 	SelDepth int
 	MultiPV  int // 1-based rank of this line
 	Score    Score
-	Bound    Bound
+	Bound    Bound // Exact, or Lower or Upper for a line that failed high or low
 	Nodes    uint64
 	Time     time.Duration
 	HashFull int    // permille of the transposition table in use

@@ -412,8 +412,8 @@ type node struct {
 	staticEval int // noEval when in check
 	eval       int // staticEval, sharpened by the table's score
 
-	tbScore int      // a tablebase probe's score that bounds a PV node's
-	tbBound tt.Bound // how it bounds it; 0 for no probe
+	tbScore int   // a tablebase probe's score that bounds a PV node's
+	tbBound Bound // how it bounds it; 0 for no probe
 }
 
 // search is the fail-soft principal variation search below the root: it
@@ -490,9 +490,9 @@ func (t *thread) evaluateNode(n *node) {
 			n.staticEval = t.staticEval(n.entry, n.hit)
 		}
 		n.eval = n.staticEval
-		if b := n.entry.Bound; n.hit && (b == tt.Exact ||
-			b == tt.Lower && n.ttScore > n.eval ||
-			b == tt.Upper && n.ttScore < n.eval) {
+		if b := n.entry.Bound; n.hit && (b == Exact ||
+			b == Lower && n.ttScore > n.eval ||
+			b == Upper && n.ttScore < n.eval) {
 			n.eval = n.ttScore
 		}
 	}
@@ -703,7 +703,7 @@ func (t *thread) extension(n *node, m board.Move, givesCheck bool) (ext, score i
 // enough lower bound in the table, away from the mate scores.
 func (t *thread) singular(n *node, m board.Move) (ext, score int, cut bool) {
 	if t.r.features&SingularExtension == 0 || n.depth < 8 || n.excluded != board.NoMove ||
-		n.entry.Bound&tt.Lower == 0 || int(n.entry.Depth) < n.depth-3 ||
+		n.entry.Bound&Lower == 0 || int(n.entry.Depth) < n.depth-3 ||
 		n.ttScore <= -tbBound || n.ttScore >= tbBound {
 		return 0, 0, false
 	}
@@ -770,12 +770,12 @@ func (t *thread) searchMove(n *node, m board.Move, alpha, newDepth, reduced, mov
 // its bound, the move bestMove that reached it, and the static evaluation
 // for later visits.
 func (t *thread) store(n *node, best int, bestMove board.Move) {
-	bound := tt.Upper
+	bound := Upper
 	switch {
 	case best >= n.beta:
-		bound = tt.Lower
+		bound = Lower
 	case n.pvNode && best > n.alpha:
-		bound = tt.Exact
+		bound = Exact
 	}
 	t.table.Store(n.key, tt.Entry{
 		Move:  uint16(bestMove),
@@ -922,7 +922,7 @@ func (t *thread) qsearch(alpha, beta, ply int) int {
 		best = staticEval
 		if best >= beta {
 			if !hit {
-				t.table.Store(key, tt.Entry{Score: int16(scoreToTT(best, ply)), Eval: int16(staticEval), Bound: tt.Lower})
+				t.table.Store(key, tt.Entry{Score: int16(scoreToTT(best, ply)), Eval: int16(staticEval), Bound: Lower})
 			}
 			return best
 		}
@@ -957,9 +957,9 @@ func (t *thread) qsearch(alpha, beta, ply int) int {
 			}
 		}
 	}
-	bound := tt.Upper
+	bound := Upper
 	if best >= beta {
-		bound = tt.Lower
+		bound = Lower
 	}
 	t.table.Store(key, tt.Entry{
 		Move:  uint16(bestMove),
@@ -971,8 +971,8 @@ func (t *thread) qsearch(alpha, beta, ply int) int {
 }
 
 // cutoff reports whether a stored score with bound b settles the window.
-func cutoff(b tt.Bound, score, alpha, beta int) bool {
-	return b == tt.Exact || b == tt.Lower && score >= beta || b == tt.Upper && score <= alpha
+func cutoff(b Bound, score, alpha, beta int) bool {
+	return b == Exact || b == Lower && score >= beta || b == Upper && score <= alpha
 }
 
 // scoreToTT converts a mate or tablebase score from distance-to-root, as

@@ -162,9 +162,9 @@ func (t *thread) probeTablebase(n *node) (int, bool) {
 // boundByTablebase records at the PV node n a probe's result that does
 // not settle the window: a win raises alpha to it, and finishTablebase
 // bounds the score the moves find.
-func (n *node) boundByTablebase(score int, bound tt.Bound) {
+func (n *node) boundByTablebase(score int, bound Bound) {
 	n.tbScore, n.tbBound = score, bound
-	if bound == tt.Lower {
+	if bound == Lower {
 		n.alpha = max(n.alpha, score)
 	}
 }
@@ -173,20 +173,20 @@ func (n *node) boundByTablebase(score int, bound tt.Bound) {
 // wdl and how it bounds the node's true score: a win is a lower bound
 // (the search may find a mate), a loss an upper one, a draw exact. draw
 // is tablebases.draw.
-func tablebaseScore(wdl, draw, ply int) (int, tt.Bound) {
+func tablebaseScore(wdl, draw, ply int) (int, Bound) {
 	switch {
 	case wdl > draw:
-		return tbWin - ply, tt.Lower
+		return tbWin - ply, Lower
 	case wdl < -draw:
-		return -tbWin + ply, tt.Upper
+		return -tbWin + ply, Upper
 	}
-	return 2 * wdl * draw, tt.Exact
+	return 2 * wdl * draw, Exact
 }
 
 // finishTablebase bounds the score best of a PV node by what its probe
 // found: at least a win, or at most a loss.
 func finishTablebase(n *node, best int) int {
-	if n.tbBound == tt.Lower {
+	if n.tbBound == Lower {
 		return max(best, n.tbScore)
 	}
 	return min(best, n.tbScore)

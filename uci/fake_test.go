@@ -112,7 +112,7 @@ func (f *fakeSearcher) Search(ctx context.Context, pos *board.Position, lim engi
 			pondering, hit = false, nil
 		case <-time.After(f.step):
 		}
-		report(engine.Info{Depth: d, MultiPV: 1, Score: engine.Score(10 * d), Nodes: uint64(d) * 100, Time: time.Since(start), PV: pv})
+		report(engine.Info{Depth: d, MultiPV: 1, Score: engine.Score(10 * d), Bound: engine.Exact, Nodes: uint64(d) * 100, Time: time.Since(start), PV: pv})
 		if d >= depth && !lim.Infinite && !pondering {
 			return res
 		}

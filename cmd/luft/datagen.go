@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/luftchess/luft/cmd/luft/internal/datagen"
+	"github.com/luftchess/luft/cmd/luft/internal/trainingdata"
 	"github.com/luftchess/luft/engine/board"
 	"github.com/luftchess/luft/engine/board/epd"
 )
@@ -22,7 +23,7 @@ const datagenUsage = `usage: luft datagen (-games N | -positions N) [-out FILE] 
 
 Plays Luft against itself at a fixed node budget per move and writes the
 positions with the search score and the game's result, in the binary
-format of cmd/luft/internal/datagen (doc.go), for training an NNUE.
+format of cmd/luft/internal/trainingdata (doc.go), for training an NNUE.
 Positions in check, with a capture or promotion as best move, or with a
 mate score are left out. With -threads 1 a seed gives the same file. The
 games evaluate as the engine does by default; -nnue=false or -evalfile
@@ -138,7 +139,7 @@ func (r *datagenRun) toStore(ctx context.Context, store *datagen.Store, args []s
 // generate runs the generation into f and closes it, printing the
 // summary.
 func generate(ctx context.Context, cfg datagen.Config, f *os.File) (datagen.Stats, error) {
-	w := datagen.NewWriter(f)
+	w := trainingdata.NewWriter(f)
 	st, err := datagen.Run(ctx, cfg, w)
 	if ferr := w.Flush(); err == nil {
 		err = ferr

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/luftchess/luft/cmd/luft/internal/datagen"
+	"github.com/luftchess/luft/cmd/luft/internal/trainingdata"
 	"github.com/luftchess/luft/eval/nnue/nets"
 )
 
@@ -47,7 +48,7 @@ func TestDatagenFlags(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	rd, err := datagen.NewReader(f)
+	rd, err := trainingdata.NewReader(f)
 	if err != nil {
 		t.Fatal(err)
 	}

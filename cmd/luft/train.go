@@ -15,8 +15,8 @@ import (
 
 const trainUsage = `usage: luft train -out DIR [options] [-store] FILE...
 
-Trains Luft's NNUE, (768 -> H) x 2 -> 1 with SCReLU, on datagen files
-(cmd/luft/internal/datagen): Adam on the mean squared error between
+Trains Luft's NNUE, (768 -> H) x 2 -> 1 with SCReLU, on the files of luft
+datagen (cmd/luft/internal/trainingdata): Adam on the mean squared error between
 sigmoid(eval/K) and lambda*sigmoid(score/K) + (1-lambda)*result. The last
 -val fraction of the positions (of the files in order) is held out for
 validation. -store trains on every finished file of the data store of

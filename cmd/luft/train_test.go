@@ -5,7 +5,8 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/luftchess/luft/cmd/luft/internal/datagen"
+	"github.com/luftchess/luft/cmd/luft/internal/outcome"
+	"github.com/luftchess/luft/cmd/luft/internal/trainingdata"
 	"github.com/luftchess/luft/engine/board"
 	"github.com/luftchess/luft/eval/nnue/nets"
 )
@@ -73,7 +74,7 @@ func trainingData(t *testing.T, dir string) string {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	w := datagen.NewWriter(f)
+	w := trainingdata.NewWriter(f)
 	fens := []string{
 		board.StartFEN,
 		"rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2",
@@ -86,7 +87,7 @@ func trainingData(t *testing.T, dir string) string {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := w.Write(datagen.Record{Pos: pos, Score: int16(10 * i), Result: datagen.Result(i % 3)}); err != nil {
+		if err := w.Write(trainingdata.Record{Pos: pos, Score: int16(10 * i), Result: outcome.Result(1 + i%3)}); err != nil {
 			t.Fatal(err)
 		}
 	}

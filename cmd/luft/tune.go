@@ -15,10 +15,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/notnil/chess"
-
 	"github.com/luftchess/luft/cmd/luft/internal/match/pgn"
-	"github.com/luftchess/luft/cmd/luft/internal/match/referee"
 	"github.com/luftchess/luft/cmd/luft/internal/tune"
 	"github.com/luftchess/luft/engine/board"
 	"github.com/luftchess/luft/eval"
@@ -194,10 +191,6 @@ func quietPositions(g *pgn.Game, skip int) ([]tune.Sample, error) {
 	if err != nil {
 		return nil, err
 	}
-	note := &chess.Position{} // the same position, to read the SAN moves in
-	if err := note.UnmarshalText([]byte(p.FEN())); err != nil {
-		return nil, err
-	}
 	var out []tune.Sample
 	for i, mv := range g.Moves {
 		c := mv.Comment
@@ -205,16 +198,11 @@ func quietPositions(g *pgn.Game, skip int) ([]tune.Sample, error) {
 		if i >= skip && c != "book" && !mate && tune.Quiet(p) {
 			out = append(out, tune.Sample{FEN: p.FEN(), Result: r})
 		}
-		cm, err := referee.DecodeSAN(note, mv.SAN)
-		if err != nil {
-			return nil, fmt.Errorf("ply %d: %v", i+1, err)
-		}
-		m, err := p.ParseMove(chess.UCINotation{}.Encode(note, cm))
+		m, err := p.ParseSAN(mv.SAN)
 		if err != nil {
 			return nil, fmt.Errorf("ply %d: %v", i+1, err)
 		}
 		p.Make(m)
-		note = note.Update(cm)
 	}
 	return out, nil
 }

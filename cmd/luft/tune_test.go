@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"math"
 	"path/filepath"
 	"strings"
@@ -25,6 +26,12 @@ func TestQuietPositions(t *testing.T) {
 [FEN "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"]
 
 1. e4 {+1.00/5} Kd7 {-1.00/5} 2. Kd2 {+1.00/5} Kd6 {-1.00/5} 1/2-1/2
+
+[Event "t"]
+[Result "1-0"]
+[FEN "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1"]
+
+1. O-O Kd7 2. Rf1f7+ Kd6 1-0
 `
 	r := pgn.NewReader(strings.NewReader(games))
 	var got [][]tune.Sample
@@ -47,9 +54,22 @@ func TestQuietPositions(t *testing.T) {
 			{FEN: "8/3k4/8/8/4P3/8/8/4K3 w - - 1 2", Result: 0.5},
 			{FEN: "8/3k4/8/8/4P3/8/3K4/8 b - - 2 2", Result: 0.5},
 		},
+		// A move in long algebraic notation.
+		{
+			{FEN: "4k3/8/8/8/8/8/8/R4RK1 b - - 1 1", Result: 1},
+			{FEN: "8/3k4/8/8/8/8/8/R4RK1 w - - 2 2", Result: 1},
+		},
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("quiet positions (-want +got):\n%s", diff)
+	}
+	g, err := pgn.NewReader(strings.NewReader("[Result \"1-0\"]\n\n1. e4 e5 2. Ke3 1-0\n")).Read()
+	if err != nil {
+		t.Fatal(err)
+	}
+	const want3 = `ply 3: move "Ke3" is not legal in rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2`
+	if _, err := quietPositions(g, 0); fmt.Sprint(err) != want3 {
+		t.Errorf("an illegal move: %v, want %s", err, want3)
 	}
 }
 

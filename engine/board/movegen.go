@@ -220,15 +220,20 @@ func (p *Position) generateEnPassant(l *MoveList, ksq Square, occ Bitboard) {
 		return
 	}
 	us, them := p.side, p.side.Other()
-	capSq := p.ep ^ 8
 	for b := PawnAttacks(them, p.ep) & p.Pieces(us, Pawn); b != 0; {
-		from := b.PopLSB()
-		after := occ ^ from.Bitboard() ^ capSq.Bitboard() | p.ep.Bitboard()
-		attackers := p.AttackersTo(ksq, after) & p.byColor[them] &^ capSq.Bitboard()
-		if attackers == 0 {
+		if from := b.PopLSB(); p.enPassantLegal(from, p.ep, ksq, occ) {
 			l.add(newEnPassant(from, p.ep))
 		}
 	}
+}
+
+// enPassantLegal reports whether the pawn of the side to move on from may
+// take en passant on ep, leaving its king on ksq out of check, the
+// occupied squares being occ.
+func (p *Position) enPassantLegal(from, ep, ksq Square, occ Bitboard) bool {
+	capSq := ep ^ 8
+	after := occ ^ from.Bitboard() ^ capSq.Bitboard() | ep.Bitboard()
+	return p.AttackersTo(ksq, after)&p.byColor[p.side.Other()]&^capSq.Bitboard() == 0
 }
 
 // generateCastling appends the legal castling moves; the side to move is

@@ -186,15 +186,40 @@ func (p *Position) repeated(ply int) bool {
 }
 
 // RepetitionCount returns how many times the current position occurred
-// before in the history (0 when it is new).
+// before in the history (0 when it is new), by the rule of the game
+// (FIDE 9.2.3): positions are the same when the same side is to move,
+// the same pieces stand on the same squares and the same moves are
+// possible. So castling rights count, and an en-passant square only when
+// a pawn can take there legally, where the position's key has it when a
+// pawn attacks it: after d7d5 against a pawn on e5 pinned to its king,
+// the position is the one that stood before.
 func (p *Position) RepetitionCount() int {
+	key := p.repetitionKey(p.key, p.ep)
 	n := len(p.history)
 	end := min(p.rule50, p.nullPly, n)
 	count := 0
 	for i := 4; i <= end; i += 2 {
-		if p.history[n-i].key == p.key {
+		h := &p.history[n-i]
+		if p.repetitionKey(h.key, h.ep) == key {
 			count++
 		}
 	}
 	return count
+}
+
+// repetitionKey returns key, the key of a position with p's pieces and
+// side to move and the en-passant square ep, without the en-passant
+// square when no pawn can take there legally. For a position whose
+// pieces differ from p's the keys differ anyway.
+func (p *Position) repetitionKey(key uint64, ep Square) uint64 {
+	if ep == NoSquare {
+		return key
+	}
+	ksq, occ := p.KingSquare(p.side), p.Occupied()
+	for b := PawnAttacks(p.side.Other(), ep) & p.Pieces(p.side, Pawn); b != 0; {
+		if p.enPassantLegal(b.PopLSB(), ep, ksq, occ) {
+			return key
+		}
+	}
+	return key ^ zobristEP[ep.File()]
 }

@@ -70,6 +70,41 @@ func TestRepetition(t *testing.T) {
 	}
 }
 
+// TestRepetitionEnPassant counts repetitions by FIDE 9.2.3: an
+// en-passant square counts only when a pawn can take there legally. In
+// each game the double push comes first and two knight shuffles bring its
+// position back twice; a capture that is possible makes the first
+// occurrence another position.
+func TestRepetitionEnPassant(t *testing.T) {
+	shuffle := []string{"g1f3", "g8f6", "f3g1", "f6g8"}
+	tests := []struct {
+		name   string
+		fen    string
+		push   string
+		counts [2]int // after one shuffle and after two
+	}{
+		{"no pawn attacks the square", "k5n1/3p4/8/8/8/8/8/K5N1 b - - 0 1", "d7d5", [2]int{1, 2}},
+		{"the pawn is pinned on its file", "k3r1n1/3p4/8/4P3/8/8/8/4K1N1 b - - 0 1", "d7d5", [2]int{1, 2}},
+		{"taking opens the rank to the king", "k5n1/2p5/8/KP5r/8/8/8/6N1 b - - 0 1", "c7c5", [2]int{1, 2}},
+		{"the capture is legal", "k5n1/3p4/8/4P3/8/8/8/4K1N1 b - - 0 1", "d7d5", [2]int{0, 1}},
+		{"one of two pawns may take", "k3r1n1/3p4/8/2P1P3/8/8/8/4K1N1 b - - 0 1", "d7d5", [2]int{0, 1}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p := mustParse(t, tt.fen)
+			play(t, p, tt.push)
+			var got [2]int
+			for i := range got {
+				play(t, p, shuffle...)
+				got[i] = p.RepetitionCount()
+			}
+			if got != tt.counts {
+				t.Errorf("repetitions %v, want %v", got, tt.counts)
+			}
+		})
+	}
+}
+
 func TestRepetitionNotAcrossNullMove(t *testing.T) {
 	p := NewPosition()
 	play(t, p, "g1f3")

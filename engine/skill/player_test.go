@@ -35,7 +35,7 @@ func (f *fakeEngine) Search(_ context.Context, pos *board.Position, lim engine.L
 	f.limits = lim
 	lines := f.lines
 	if len(lim.SearchMoves) > 0 {
-		lines = []engine.Info{{Score: 17, PV: lim.SearchMoves}}
+		lines = []engine.Info{{Score: 17, Bound: engine.Exact, PV: lim.SearchMoves}}
 	}
 	n := min(max(f.opts.MultiPV, 1), len(lines))
 	for depth := 1; depth <= 2; depth++ {
@@ -49,7 +49,7 @@ func (f *fakeEngine) Search(_ context.Context, pos *board.Position, lim engine.L
 		}
 	}
 	if f.partial != board.NoMove {
-		report(engine.Info{Depth: 3, MultiPV: 1, Score: 35, PV: []board.Move{f.partial}})
+		report(engine.Info{Depth: 3, MultiPV: 1, Score: 35, Bound: engine.Exact, PV: []board.Move{f.partial}})
 		return engine.Result{Best: f.partial}
 	}
 	return engine.Result{Best: lines[0].PV[0]}
@@ -205,7 +205,7 @@ func testLines(t *testing.T, pos *board.Position) ([]engine.Info, []board.Move) 
 	scores := []engine.Score{30, 25, 20, -500}
 	lines := make([]engine.Info, len(ms))
 	for i, m := range ms {
-		lines[i] = engine.Info{Score: scores[i], PV: []board.Move{m}}
+		lines[i] = engine.Info{Score: scores[i], Bound: engine.Exact, PV: []board.Move{m}}
 	}
 	return lines, ms
 }

@@ -1,6 +1,7 @@
 package datagen
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -9,6 +10,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/luftchess/luft/cmd/luft/internal/outcome"
+	"github.com/luftchess/luft/cmd/luft/internal/trainingdata"
 	"github.com/luftchess/luft/engine"
 	"github.com/luftchess/luft/engine/board"
 	"github.com/luftchess/luft/eval/nnue"
@@ -17,11 +20,19 @@ import (
 // Adjudication thresholds; doc.go describes them.
 const (
 	WinScore  = 1000 // centipawns
-	WinPlies  = 6    // consecutive plies (3 moves of each side)
+	WinMoves  = 3    // moves of each side in a row (6 plies)
 	DrawMove  = 80   // fullmove number from which draws are adjudicated
-	DrawScore = 10   // centipawns
-	DrawPlies = 10   // consecutive plies
+	DrawScore = 9    // centipawns either side of zero, inclusive
+	DrawMoves = 5    // moves of each side in a row (10 plies)
 )
+
+// adjudicator returns the adjudicator of a game, by the thresholds above.
+func adjudicator() outcome.Adjudicator {
+	return outcome.Adjudicator{
+		ResignMoveCount: WinMoves, ResignScore: WinScore, MateWins: true,
+		DrawMoveNumber: DrawMove, DrawMoveCount: DrawMoves, DrawScore: DrawScore,
+	}
+}
 
 // Defaults of Config fields left at zero.
 const (
@@ -118,9 +129,9 @@ func filter(pos *board.Position, m board.Move, s engine.Score) reason {
 
 // gameResult is the outcome of one game.
 type gameResult struct {
-	n           int      // game number
-	recs        []Packed // results filled in
-	white       Result   // the result from White's view
+	n           int                   // game number
+	recs        []trainingdata.Packed // results filled in
+	white       outcome.Result
 	adjudicated bool
 	counts      [castle960 + 1]int // searched positions by reason
 	dropped     int
@@ -144,17 +155,33 @@ func openingPosition(rng *rand.Rand, openings []string, chess960 float64, plies 
 		if err != nil {
 			return nil, err
 		}
-		ok := pos.HasLegalMove() && !pos.IsDraw(0)
+		ok := goesOn(pos)
 		for i := 0; i < plies && ok; i++ {
 			pos.GenerateLegal(&l)
 			pos.Make(l.Moves()[rng.IntN(l.Len())])
-			ok = pos.HasLegalMove() && !pos.IsDraw(0)
+			ok = goesOn(pos)
 		}
 		if ok {
 			return pos, nil
 		}
 	}
 	return nil, fmt.Errorf("datagen: no opening playable after %d tries", maxOpeningTries)
+}
+
+// goesOn reports whether the rules let the game at pos go on.
+func goesOn(pos *board.Position) bool {
+	r, _ := outcome.Judge(pos)
+	return r == outcome.Unfinished
+}
+
+// adjudicated returns the score s as the adjudicator takes it: in
+// centipawns, or as a mate for the side s favours (+1) or the other (-1),
+// which is all the adjudicator asks of a mate.
+func adjudicated(s engine.Score) (cp, mate int) {
+	if s.IsMate() {
+		return 0, cmp.Compare(s, 0)
+	}
+	return int(s), 0
 }
 
 // playGame plays game n with e and returns its records. It returns the
@@ -167,38 +194,21 @@ func playGame(ctx context.Context, e *engine.Engine, cfg *Config, n int) (gameRe
 		return g, err
 	}
 	e.NewGame()
-	var stm []board.Color // side to move of each record
-	winStreak, lossStreak, drawStreak := 0, 0, 0
-	end := func(white Result, adjudicated bool) (gameResult, error) {
-		g.white, g.adjudicated = white, adjudicated
+	adj := adjudicator()
+	end := func(r outcome.Result, adjudicated bool) (gameResult, error) {
+		g.white, g.adjudicated = r, adjudicated
 		for i := range g.recs {
-			r := white
-			if stm[i] == board.Black {
-				r = r.Flip()
-			}
-			g.recs[i][24] |= byte(r) << 5
+			g.recs[i].SetResult(r)
 		}
 		return g, nil
 	}
 	lim := engine.Limits{Nodes: cfg.Nodes}
 	for plies := 0; ; plies++ {
-		us := pos.SideToMove()
-		// ours converts a result of the side to move to White's view.
-		ours := func(r Result) Result {
-			if us == board.Black {
-				return r.Flip()
-			}
-			return r
+		if r, _ := outcome.Judge(pos); r != outcome.Unfinished {
+			return end(r, false)
 		}
-		switch {
-		case !pos.HasLegalMove() && pos.InCheck():
-			return end(ours(Loss), false)
-		case !pos.HasLegalMove():
-			return end(Draw, false)
-		case pos.IsDraw(0):
-			return end(Draw, false)
-		case plies >= cfg.MaxPlies:
-			return end(Draw, true)
+		if plies >= cfg.MaxPlies {
+			return end(outcome.Draw, true)
 		}
 		score, scored := engine.Score(0), false
 		res := e.Search(ctx, pos, lim, func(in engine.Info) {
@@ -216,49 +226,21 @@ func playGame(ctx context.Context, e *engine.Engine, cfg *Config, n int) (gameRe
 		g.counts[why]++
 		if why == keep {
 			if cfg.Keep >= 1 || rng.Float64() < cfg.Keep {
-				p, err := Pack(Record{Pos: pos, Score: int16(score), Move: res.Best})
+				p, err := trainingdata.Pack(trainingdata.Record{Pos: pos, Score: int16(score), Move: res.Best})
 				if err != nil {
 					return g, err
 				}
 				g.recs = append(g.recs, p)
-				stm = append(stm, us)
 			} else {
 				g.dropped++
 			}
 		}
-		if score.IsMate() {
-			if score > 0 {
-				return end(ours(Win), true)
-			}
-			return end(ours(Loss), true)
-		}
-		white := score
-		if us == board.Black {
-			white = -white
-		}
-		// The streaks count consecutive plies; a ply that breaks one
-		// resets it.
-		winStreak, lossStreak, drawStreak = streak(winStreak, white >= WinScore),
-			streak(lossStreak, white <= -WinScore),
-			streak(drawStreak, pos.FullMove() >= DrawMove && white > -DrawScore && white < DrawScore)
-		switch {
-		case winStreak >= WinPlies:
-			return end(Win, true)
-		case lossStreak >= WinPlies:
-			return end(Loss, true)
-		case drawStreak >= DrawPlies:
-			return end(Draw, true)
+		cp, mate := adjudicated(score)
+		if r := adj.Update(pos.SideToMove(), pos.FullMove(), true, cp, mate); r != outcome.Unfinished {
+			return end(r, true)
 		}
 		pos.Make(res.Best)
 	}
-}
-
-// streak returns n+1 when cond holds, else 0.
-func streak(n int, cond bool) int {
-	if cond {
-		return n + 1
-	}
-	return 0
 }
 
 // Run plays games by cfg and writes their positions to w, game by game,
@@ -267,7 +249,7 @@ func streak(n int, cond bool) int {
 // within milliseconds, discarding the unfinished games, and returns the
 // context's error; w then holds the complete games' records. Run flushes
 // w after each game.
-func Run(ctx context.Context, cfg Config, w *Writer) (Stats, error) {
+func Run(ctx context.Context, cfg Config, w *trainingdata.Writer) (Stats, error) {
 	if cfg.Games <= 0 && cfg.Positions <= 0 {
 		return Stats{}, errors.New("datagen: no games or positions to generate")
 	}
@@ -373,7 +355,7 @@ func playGames(ctx context.Context, cancel context.CancelFunc, cfg *Config) (<-c
 // to cfg.Progress every cfg.ProgressEvery. Once cfg.Positions are written
 // it cancels the games, as it does when a write fails, and leaves out the
 // games that still arrive; it returns the error of the write or flush.
-func collect(results <-chan gameResult, cfg *Config, w *Writer, st *Stats, start time.Time, cancel context.CancelFunc) error {
+func collect(results <-chan gameResult, cfg *Config, w *trainingdata.Writer, st *Stats, start time.Time, cancel context.CancelFunc) error {
 	tick := time.NewTicker(cfg.ProgressEvery)
 	defer tick.Stop()
 	reached := func() bool { return cfg.Positions > 0 && st.Written >= cfg.Positions }
@@ -410,9 +392,9 @@ func collect(results <-chan gameResult, cfg *Config, w *Writer, st *Stats, start
 func (s *Stats) add(g gameResult) {
 	s.Games++
 	switch g.white {
-	case Win:
+	case outcome.WhiteWins:
 		s.WhiteWins++
-	case Draw:
+	case outcome.Draw:
 		s.Draws++
 	default:
 		s.BlackWins++
@@ -433,7 +415,7 @@ func (s *Stats) add(g gameResult) {
 
 // write writes recs to w while fewer than positions are written (no
 // limit at 0), counting them as written in s and the rest as dropped.
-func (s *Stats) write(w *Writer, recs []Packed, positions int) error {
+func (s *Stats) write(w *trainingdata.Writer, recs []trainingdata.Packed, positions int) error {
 	for i, p := range recs {
 		if positions > 0 && s.Written >= positions {
 			s.Dropped += len(recs) - i

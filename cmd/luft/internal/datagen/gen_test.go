@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"io"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -11,6 +12,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/luftchess/luft/cmd/luft/internal/outcome"
+	"github.com/luftchess/luft/cmd/luft/internal/trainingdata"
 	"github.com/luftchess/luft/engine"
 	"github.com/luftchess/luft/engine/board"
 	"github.com/luftchess/luft/eval/nnue"
@@ -55,7 +58,7 @@ func TestFilter(t *testing.T) {
 func generate(t *testing.T, ctx context.Context, cfg Config) ([]byte, Stats) {
 	t.Helper()
 	var buf bytes.Buffer
-	w := NewWriter(&buf)
+	w := trainingdata.NewWriter(&buf)
 	st, err := Run(ctx, cfg, w)
 	if err != nil {
 		t.Fatal(err)
@@ -68,7 +71,7 @@ func generate(t *testing.T, ctx context.Context, cfg Config) ([]byte, Stats) {
 
 // checkFile reads data and checks every record against the filters and the
 // stats, returning the records.
-func checkFile(t *testing.T, data []byte, st Stats) []Record {
+func checkFile(t *testing.T, data []byte, st Stats) []trainingdata.Record {
 	t.Helper()
 	recs := records(t, bytes.NewReader(data))
 	for _, r := range recs {
@@ -138,10 +141,10 @@ func TestGamesReproducible(t *testing.T) {
 	cfg.Threads = 2
 	two, st2 := generate(t, context.Background(), cfg)
 	checkFile(t, two, st2)
-	count := func(data []byte) map[Packed]int {
-		m := map[Packed]int{}
-		for i := HeaderSize; i < len(data); i += RecordSize {
-			m[Packed(data[i:i+RecordSize])]++
+	count := func(data []byte) map[trainingdata.Packed]int {
+		m := map[trainingdata.Packed]int{}
+		for i := trainingdata.HeaderSize; i < len(data); i += trainingdata.RecordSize {
+			m[trainingdata.Packed(data[i:i+trainingdata.RecordSize])]++
 		}
 		return m
 	}
@@ -160,7 +163,7 @@ func TestPositionsTarget(t *testing.T) {
 		cfg := tiny(3)
 		cfg.Games, cfg.Positions, cfg.Threads = 0, 150, threads
 		data, st := generate(t, context.Background(), cfg)
-		if st.Written != 150 || len(data) != HeaderSize+150*RecordSize {
+		if st.Written != 150 || len(data) != trainingdata.HeaderSize+150*trainingdata.RecordSize {
 			t.Errorf("%d threads: wrote %d records in %d bytes, want 150", threads, st.Written, len(data))
 		}
 		checkFile(t, data, st)
@@ -178,37 +181,117 @@ func TestKeep(t *testing.T) {
 	}
 }
 
-// TestResults plays won and drawn endgames and checks the results, which
-// are from the side to move's view.
+// TestResults plays won and drawn endgames and checks the results of the
+// games and their records.
 func TestResults(t *testing.T) {
 	tests := []struct {
 		name, fen string
-		white     Result // the game's result from White's view
+		want      outcome.Result
 	}{
-		{"white wins", "4k3/8/8/8/8/8/8/QQ2K3 w - - 0 1", Win},
-		{"black wins", "qq2k3/8/8/8/8/8/8/4K3 b - - 0 1", Loss},
-		{"white wins, black to move", "4k3/8/8/8/8/8/8/QQ2K3 b - - 0 1", Win},
-		{"rook endgame", "2r1k3/8/8/8/8/8/8/3RK3 w - - 0 80", Draw},
+		{"white wins", "4k3/8/8/8/8/8/8/QQ2K3 w - - 0 1", outcome.WhiteWins},
+		{"black wins", "qq2k3/8/8/8/8/8/8/4K3 b - - 0 1", outcome.BlackWins},
+		{"white wins, black to move", "4k3/8/8/8/8/8/8/QQ2K3 b - - 0 1", outcome.WhiteWins},
+		{"rook endgame", "2r1k3/8/8/8/8/8/8/3RK3 w - - 0 80", outcome.Draw},
 	}
 	for _, tt := range tests {
 		cfg := tiny(1)
 		cfg.Games, cfg.Openings, cfg.RandomPlies = 1, []string{tt.fen}, 0
 		data, st := generate(t, context.Background(), cfg)
-		got := [3]int{st.BlackWins, st.Draws, st.WhiteWins}
+		got := [3]int{st.WhiteWins, st.BlackWins, st.Draws}
 		want := [3]int{}
-		want[tt.white] = 1
+		want[tt.want-outcome.WhiteWins] = 1
 		if got != want {
-			t.Errorf("%s: results -=+ %v, want %v", tt.name, got, want)
+			t.Errorf("%s: results +-= %v, want %v", tt.name, got, want)
 		}
 		for _, r := range checkFile(t, data, st) {
-			want := tt.white
-			if r.Pos.SideToMove() == board.Black {
-				want = want.Flip()
-			}
-			if r.Result != want {
-				t.Errorf("%s: %s has result %v, want %v", tt.name, r.Pos.FEN(), r.Result, want)
+			if r.Result != tt.want {
+				t.Errorf("%s: %s has result %v, want %v", tt.name, r.Pos.FEN(), r.Result, tt.want)
 			}
 		}
+	}
+}
+
+// TestAdjudication plays random score sequences through a game's
+// adjudicator and through the rule as doc.go states it, which datagen
+// applied with its own streaks before outcome.Adjudicator: a mate score
+// wins at once; 1000 centipawns or more for one side for 6 plies in a row
+// wins; from move 80, under 10 centipawns either way for 10 plies in a
+// row draws.
+func TestAdjudication(t *testing.T) {
+	type decision struct {
+		Result outcome.Result
+		Ply    int
+	}
+	// documented adjudicates scores, each the mover's, from move start.
+	documented := func(start int, scores []engine.Score) decision {
+		win, loss, draw := 0, 0, 0
+		for i, s := range scores {
+			us, fullMove := board.Color(i%2), start+i/2
+			if s.IsMate() {
+				if s > 0 {
+					return decision{outcome.Win(us), i}
+				}
+				return decision{outcome.Win(us.Other()), i}
+			}
+			if us == board.Black {
+				s = -s
+			}
+			count := func(n int, ok bool) int {
+				if ok {
+					return n + 1
+				}
+				return 0
+			}
+			win, loss = count(win, s >= 1000), count(loss, s <= -1000)
+			draw = count(draw, fullMove >= 80 && s > -10 && s < 10)
+			switch {
+			case win >= 6:
+				return decision{outcome.WhiteWins, i}
+			case loss >= 6:
+				return decision{outcome.BlackWins, i}
+			case draw >= 10:
+				return decision{outcome.Draw, i}
+			}
+		}
+		return decision{outcome.Unfinished, -1}
+	}
+	rng := rand.New(rand.NewPCG(5, 6))
+	// White's scores near the thresholds; each game draws from two.
+	near := []engine.Score{-1001, -1000, -999, -11, -10, -9, 0, 9, 10, 11, 999, 1000, 1001}
+	decided := map[decision]bool{} // the results reached, on White's plies (0) and Black's (1)
+	for game := range 20000 {
+		start := 70 + rng.IntN(15)
+		pick := [2]engine.Score{near[rng.IntN(len(near))], near[rng.IntN(len(near))]}
+		scores := make([]engine.Score, 40)
+		for i := range scores {
+			s := pick[rng.IntN(2)]
+			if rng.IntN(100) == 0 {
+				s = engine.MateScore - engine.Score(1+rng.IntN(9)) // a mate for White or Black
+				if rng.IntN(2) == 0 {
+					s = -s
+				}
+			}
+			if i%2 == 1 {
+				s = -s // the mover's view
+			}
+			scores[i] = s
+		}
+		want := documented(start, scores)
+		a, got := adjudicator(), decision{outcome.Unfinished, -1}
+		for i, s := range scores {
+			cp, mate := adjudicated(s)
+			if r := a.Update(board.Color(i%2), start+i/2, true, cp, mate); r != outcome.Unfinished {
+				got = decision{r, i}
+				break
+			}
+		}
+		if got != want {
+			t.Fatalf("game %d from move %d, scores %v: adjudicated %+v, want %+v", game, start, scores, got, want)
+		}
+		decided[decision{got.Result, got.Ply % 2}] = true
+	}
+	if len(decided) != 7 {
+		t.Errorf("the sequences reach only the decisions %v", decided)
 	}
 }
 
@@ -244,7 +327,7 @@ func TestCancel(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	var buf bytes.Buffer
-	w := NewWriter(&buf)
+	w := trainingdata.NewWriter(&buf)
 	st, err := Run(ctx, tiny(1), w)
 	if !errors.Is(err, context.Canceled) {
 		t.Errorf("error %v, want context.Canceled", err)
@@ -291,7 +374,7 @@ func TestChess960Games(t *testing.T) {
 type fullDisk struct{ n int }
 
 func (d *fullDisk) Write(p []byte) (int, error) {
-	if d.n += len(p); d.n > HeaderSize {
+	if d.n += len(p); d.n > trainingdata.HeaderSize {
 		return 0, errors.New("no space left on device")
 	}
 	return len(p), nil
@@ -304,8 +387,28 @@ func TestWriteFailureStops(t *testing.T) {
 	cfg.Games, cfg.Positions = 0, 1<<30
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	_, err := Run(ctx, cfg, NewWriter(&fullDisk{}))
+	_, err := Run(ctx, cfg, trainingdata.NewWriter(&fullDisk{}))
 	if err == nil || errors.Is(err, context.DeadlineExceeded) {
 		t.Errorf("Run on a full disk: %v, want the write's error", err)
+	}
+}
+
+// records reads every record of a file, failing t on any error.
+func records(t *testing.T, r io.Reader) []trainingdata.Record {
+	t.Helper()
+	rd, err := trainingdata.NewReader(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var recs []trainingdata.Record
+	for {
+		rec, err := rd.Read()
+		if err == io.EOF {
+			return recs
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		recs = append(recs, rec)
 	}
 }

@@ -15,6 +15,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/luftchess/luft/cmd/luft/internal/trainingdata"
 )
 
 // StoreEnv names the environment variable that says where the data store
@@ -231,14 +233,14 @@ func (s *Store) measure(e *Entry) error {
 		return err
 	}
 	defer f.Close()
-	if _, err := NewReader(f); err != nil {
+	if _, err := trainingdata.NewReader(f); err != nil {
 		return fmt.Errorf("%s: %v", name, err)
 	}
 	st, err := f.Stat()
 	if err != nil {
 		return err
 	}
-	if whole := st.Size() - (st.Size()-HeaderSize)%RecordSize; whole != st.Size() {
+	if whole := st.Size() - (st.Size()-trainingdata.HeaderSize)%trainingdata.RecordSize; whole != st.Size() {
 		if err := f.Truncate(whole); err != nil {
 			return err
 		}
@@ -281,7 +283,7 @@ func (s *Store) checksum(e *Entry) error {
 	if err != nil {
 		return err
 	}
-	e.Positions, e.SHA256 = int(max(n-HeaderSize, 0)/RecordSize), hex.EncodeToString(h.Sum(nil))
+	e.Positions, e.SHA256 = int(max(n-trainingdata.HeaderSize, 0)/trainingdata.RecordSize), hex.EncodeToString(h.Sum(nil))
 	return nil
 }
 

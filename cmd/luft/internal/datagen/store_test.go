@@ -10,15 +10,17 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/luftchess/luft/cmd/luft/internal/outcome"
+	"github.com/luftchess/luft/cmd/luft/internal/trainingdata"
 	"github.com/luftchess/luft/engine/board"
 )
 
 // writeRecords writes a header and n records of the start position to f.
 func writeRecords(t *testing.T, f *os.File, n int) {
 	t.Helper()
-	w := NewWriter(f)
+	w := trainingdata.NewWriter(f)
 	for range n {
-		if err := w.Write(Record{Pos: board.NewPosition(), Score: 20, Result: Draw}); err != nil {
+		if err := w.Write(trainingdata.Record{Pos: board.NewPosition(), Score: 20, Result: outcome.Draw}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -104,7 +106,7 @@ func TestStoreSettle(t *testing.T) {
 			t.Fatal(err)
 		}
 		writeRecords(t, f, 5)
-		f.Write(make([]byte, RecordSize/2)) // a record cut in half
+		f.Write(make([]byte, trainingdata.RecordSize/2)) // a record cut in half
 		f.Close()
 	}
 	// The two entries name different files, though of one seed and made
@@ -127,7 +129,7 @@ func TestStoreSettle(t *testing.T) {
 	if len(settled) != 1 || settled[0].File != killed.File || settled[0].Status != Killed || settled[0].Positions != 5 {
 		t.Errorf("settled %+v", settled)
 	}
-	if st, err := os.Stat(filepath.Join(s.Dir, killed.File)); err != nil || st.Size() != HeaderSize+5*RecordSize {
+	if st, err := os.Stat(filepath.Join(s.Dir, killed.File)); err != nil || st.Size() != trainingdata.HeaderSize+5*trainingdata.RecordSize {
 		t.Errorf("the killed run's file was not cut to its records: %v, %v", st.Size(), err)
 	}
 	es, _ := s.Entries()

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/luftchess/luft/cmd/luft/internal/match/referee"
+	"github.com/luftchess/luft/cmd/luft/internal/outcome"
 	"github.com/luftchess/luft/uci/client"
 	"github.com/luftchess/luft/uci/client/clienttest"
 )
@@ -47,7 +48,7 @@ func TestLuftVsStockfish(t *testing.T) {
 	}
 	res, log, _ := playMatch(t, cfg)
 	t.Log("\n" + log)
-	for _, term := range []referee.Termination{referee.IllegalMove, referee.TimeForfeit, referee.Crash, referee.Stall} {
+	for _, term := range []outcome.Termination{outcome.IllegalMove, outcome.TimeForfeit, outcome.Crash, outcome.Stall} {
 		if n := res.Losses[0][term]; n > 0 {
 			t.Errorf("Luft lost %d games by %s", n, term.Tag())
 		}

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/luftchess/luft/cmd/luft/internal/match/referee"
+	"github.com/luftchess/luft/cmd/luft/internal/outcome"
 	"github.com/luftchess/luft/uci/client"
 	"github.com/luftchess/luft/uci/client/clienttest"
 )
@@ -25,7 +26,7 @@ func TestDebianEngines(t *testing.T) {
 		},
 		Repeat:       true,
 		Concurrency:  2,
-		Adjudication: referee.Adjudicator{ResignMoveCount: 3, ResignScore: 800, DrawMoveNumber: 40, DrawMoveCount: 8, DrawScore: 10},
+		Adjudication: outcome.Adjudicator{ResignMoveCount: 3, ResignScore: 800, DrawMoveNumber: 40, DrawMoveCount: 8, DrawScore: 10},
 	}
 	res, log, _ := playMatch(t, cfg)
 	if res.Played != 2 || res.Encounters[0].Pentanomial.Pairs() != 1 {
@@ -51,7 +52,7 @@ func TestDebianChess960(t *testing.T) {
 		Repeat:       true,
 		Concurrency:  2,
 		Seed:         960,
-		Adjudication: referee.Adjudicator{ResignMoveCount: 3, ResignScore: 800, DrawMoveNumber: 40, DrawMoveCount: 8, DrawScore: 10},
+		Adjudication: outcome.Adjudicator{ResignMoveCount: 3, ResignScore: 800, DrawMoveNumber: 40, DrawMoveCount: 8, DrawScore: 10},
 	}
 	res, log, games := playMatch(t, cfg)
 	if res.Played != 2 {

@@ -10,6 +10,8 @@ import (
 
 	"github.com/luftchess/luft/cmd/luft/internal/match/pgn"
 	"github.com/luftchess/luft/cmd/luft/internal/match/referee"
+	"github.com/luftchess/luft/cmd/luft/internal/outcome"
+	"github.com/luftchess/luft/engine/board"
 	"github.com/luftchess/luft/uci/client"
 )
 
@@ -30,8 +32,8 @@ type pairing struct {
 // played is a finished game.
 type played struct {
 	pairing
-	result  referee.Result
-	reason  referee.Termination
+	result  outcome.Result
+	reason  outcome.Termination
 	detail  string
 	record  *pgn.Game
 	aborted bool // cancelled before its end; not counted
@@ -111,7 +113,7 @@ func (w *worker) play(ctx context.Context, p pairing) *played {
 	start := time.Now()
 	t.seat(ctx, out)
 	for !out.aborted {
-		if res, _, _ := g.Result(); res != referee.Unfinished {
+		if res, _, _ := g.Result(); res != outcome.Unfinished {
 			break
 		}
 		san, s, ok := t.move(ctx, out)
@@ -156,7 +158,7 @@ type table struct {
 	p       pairing
 	players [2]Player
 	clocks  [2]*referee.Clock
-	adj     referee.Adjudicator
+	adj     outcome.Adjudicator
 	eng     [2]*client.Engine
 	// pondering holds, by colour, the move an engine is pondering on, ""
 	// when it is not pondering.
@@ -167,18 +169,18 @@ type table struct {
 func (t *table) seat(ctx context.Context, out *played) {
 	side := [2]int{t.p.white, t.p.black}
 	for c := range 2 {
-		color := referee.Color(c)
+		color := board.Color(c)
 		e, err := t.w.acquire(ctx, side[c])
 		if ctx.Err() != nil {
 			out.aborted = true
 			return
 		}
 		if err != nil {
-			reason := referee.Crash
+			reason := outcome.Crash
 			if errors.Is(err, client.ErrTimeout) {
-				reason = referee.Stall
+				reason = outcome.Stall
 			}
-			t.g.End((1 - color).Win(), reason, fmt.Sprintf("%s fails to start: %v", color, err))
+			t.g.End(outcome.Win(color.Other()), reason, fmt.Sprintf("%s fails to start: %v", outcome.Player(color), err))
 			out.broken[c] = true
 			return
 		}
@@ -193,7 +195,7 @@ func (t *table) move(ctx context.Context, out *played) (string, client.Search, b
 	g := t.g
 	color := g.Turn()
 	clock := t.clocks[color]
-	loses := (1 - color).Win()
+	loses := outcome.Win(color.Other())
 	s, searched, err := t.think(ctx, color)
 	if ctx.Err() != nil {
 		out.aborted = true
@@ -201,26 +203,26 @@ func (t *table) move(ctx context.Context, out *played) (string, client.Search, b
 	}
 	if searched && errors.Is(err, client.ErrTimeout) && clock.Limit() > 0 || err == nil && !clock.Spend(s.Elapsed) {
 		out.broken[color] = true // it may still be searching
-		g.End(loses, referee.TimeForfeit, fmt.Sprintf("%s loses on time", color))
+		g.End(loses, outcome.TimeForfeit, fmt.Sprintf("%s loses on time", outcome.Player(color)))
 		return "", s, false
 	}
 	if err != nil {
 		out.broken[color] = true
-		g.End(loses, failure(err), fmt.Sprintf("%s %s", color, describe(err)))
+		g.End(loses, failure(err), fmt.Sprintf("%s %s", outcome.Player(color), describe(err)))
 		return "", s, false
 	}
 	fullMove := g.FullMove()
 	san, err := g.Move(s.Move)
 	if err != nil {
 		out.broken[color] = true
-		g.End(loses, referee.IllegalMove, fmt.Sprintf("%s makes an illegal move: %s", color, printable(s.Move)))
+		g.End(loses, outcome.IllegalMove, fmt.Sprintf("%s makes an illegal move: %s", outcome.Player(color), printable(s.Move)))
 		return "", s, false
 	}
-	if res, _, _ := g.Result(); res != referee.Unfinished {
+	if res, _, _ := g.Result(); res != outcome.Unfinished {
 		return san, s, true
 	}
-	if r := t.adj.Update(color, fullMove, s.Score.Valid, s.Score.CP, s.Score.Mate); r != referee.Unfinished {
-		g.End(r, referee.Adjudication, adjudicated[r])
+	if r := t.adj.Update(color, fullMove, s.Score.Valid, s.Score.CP, s.Score.Mate); r != outcome.Unfinished {
+		g.End(r, outcome.Adjudication, adjudicated[r])
 		return san, s, true
 	}
 	t.ponder(color, s)
@@ -228,17 +230,17 @@ func (t *table) move(ctx context.Context, out *played) (string, client.Search, b
 }
 
 // adjudicated says how each result is reached by adjudication.
-var adjudicated = map[referee.Result]string{
-	referee.WhiteWins: "White wins by adjudication",
-	referee.BlackWins: "Black wins by adjudication",
-	referee.Draw:      "Draw by adjudication",
+var adjudicated = map[outcome.Result]string{
+	outcome.WhiteWins: "White wins by adjudication",
+	outcome.BlackWins: "Black wins by adjudication",
+	outcome.Draw:      "Draw by adjudication",
 }
 
 // think gets the move of the side to move: a ponderhit when it pondered on
 // the move just played, otherwise (after stopping a ponder search on
 // another move) a go command. searched is false when the engine failed
 // before it was asked for its move.
-func (t *table) think(ctx context.Context, color referee.Color) (s client.Search, searched bool, err error) {
+func (t *table) think(ctx context.Context, color board.Color) (s client.Search, searched bool, err error) {
 	cfg, e := t.w.cfg, t.eng[color]
 	limit := t.clocks[color].Limit()
 	wait := limit + grace
@@ -266,7 +268,7 @@ func (t *table) think(ctx context.Context, color referee.Color) (s client.Search
 
 // ponder starts the engine that just moved pondering on the reply its
 // bestmove suggested, when its player ponders and the reply is legal.
-func (t *table) ponder(color referee.Color, s client.Search) {
+func (t *table) ponder(color board.Color, s client.Search) {
 	if !t.players[color].Ponder || s.Ponder == "" || !t.g.Legal(s.Ponder) {
 		return
 	}
@@ -288,11 +290,11 @@ func (t *table) stopPondering(ctx context.Context, out *played) {
 }
 
 // failure maps a client error to a termination.
-func failure(err error) referee.Termination {
+func failure(err error) outcome.Termination {
 	if errors.Is(err, client.ErrTimeout) {
-		return referee.Stall
+		return outcome.Stall
 	}
-	return referee.Crash
+	return outcome.Crash
 }
 
 func describe(err error) string {

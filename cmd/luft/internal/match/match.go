@@ -20,6 +20,7 @@ import (
 
 	"github.com/luftchess/luft/cmd/luft/internal/match/referee"
 	"github.com/luftchess/luft/cmd/luft/internal/match/stats"
+	"github.com/luftchess/luft/cmd/luft/internal/outcome"
 	"github.com/luftchess/luft/uci/client"
 )
 
@@ -60,7 +61,7 @@ type Config struct {
 	Event        string
 	Site         string
 	SPRT         *stats.SPRT // stop when the test decides; two players only
-	Adjudication referee.Adjudicator
+	Adjudication outcome.Adjudicator
 
 	StartTimeout time.Duration // for uciok and the first readyok
 	ReadyTimeout time.Duration // for readyok during the game

@@ -15,6 +15,7 @@ import (
 
 	"github.com/luftchess/luft/cmd/luft/internal/match/pgn"
 	"github.com/luftchess/luft/cmd/luft/internal/match/referee"
+	"github.com/luftchess/luft/cmd/luft/internal/outcome"
 	"github.com/luftchess/luft/engine/board"
 	"github.com/luftchess/luft/uci/client"
 	"github.com/luftchess/luft/uci/client/clienttest"
@@ -209,7 +210,7 @@ func TestMatch(t *testing.T) {
 		Concurrency:  2,
 		Book:         &Book{File: epd, Random: true},
 		Seed:         7,
-		Adjudication: referee.Adjudicator{DrawMoveNumber: 1, DrawMoveCount: 2, DrawScore: 10},
+		Adjudication: outcome.Adjudicator{DrawMoveNumber: 1, DrawMoveCount: 2, DrawScore: 10},
 	}
 	res, log, games := playMatch(t, cfg)
 	// Gauntlet of one against two and three, 2 rounds of 2 games each.
@@ -316,8 +317,8 @@ func TestParseArgs(t *testing.T) {
 		PGNOut: "out.pgn",
 	}
 	want.SPRT = got.SPRT
-	want.Adjudication = referee.Adjudicator{ResignMoveCount: 3, ResignScore: 600, DrawMoveNumber: 40, DrawMoveCount: 8, DrawScore: 10}
-	if diff := cmp.Diff(want, got, cmp.AllowUnexported(referee.Adjudicator{})); diff != "" {
+	want.Adjudication = outcome.Adjudicator{ResignMoveCount: 3, ResignScore: 600, DrawMoveNumber: 40, DrawMoveCount: 8, DrawScore: 10}
+	if diff := cmp.Diff(want, got, cmp.AllowUnexported(outcome.Adjudicator{})); diff != "" {
 		t.Errorf("ParseArgs mismatch (-want +got):\n%s", diff)
 	}
 	if s := got.SPRT; s == nil || *s != (struct{ Elo0, Elo1, Alpha, Beta float64 }{0, 5, 0.1, 0.05}) {
@@ -458,7 +459,7 @@ func TestChess960Match(t *testing.T) {
 				{Name: "b", Engine: client.Config{Cmd: luft}, TC: tc},
 			},
 			Variant: FischeRandom, Book: book, Repeat: true, Seed: 7,
-			Adjudication: referee.Adjudicator{ResignMoveCount: 3, ResignScore: 400, DrawMoveNumber: 30, DrawMoveCount: 4, DrawScore: 20},
+			Adjudication: outcome.Adjudicator{ResignMoveCount: 3, ResignScore: 400, DrawMoveNumber: 30, DrawMoveCount: 4, DrawScore: 20},
 		}
 		res, log, games := playMatch(t, cfg)
 		if res.Played != 2 || len(games) != 2 {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/luftchess/luft/cmd/luft/internal/match/pgn"
 	"github.com/luftchess/luft/cmd/luft/internal/match/referee"
+	"github.com/luftchess/luft/cmd/luft/internal/outcome"
 	"github.com/luftchess/luft/engine/board"
 )
 
@@ -90,7 +91,7 @@ func readEPD(r io.Reader, chess960 bool) ([]Opening, error) {
 		if err != nil {
 			return nil, fmt.Errorf("line %d: %v", n, err)
 		}
-		if res, _, _ := g.Result(); res != referee.Unfinished {
+		if res, _, _ := g.Result(); res != outcome.Unfinished {
 			return nil, fmt.Errorf("line %d: the game is already over", n)
 		}
 		ops = append(ops, Opening{FEN: g.StartFEN()})
@@ -126,7 +127,7 @@ func readPGN(r io.Reader, plies int, chess960 bool) ([]Opening, error) {
 		if err != nil {
 			return nil, fmt.Errorf("game %d: %v", n, err)
 		}
-		if res, _, _ := rg.Result(); res != referee.Unfinished {
+		if res, _, _ := rg.Result(); res != outcome.Unfinished {
 			return nil, fmt.Errorf("game %d: the game is already over", n)
 		}
 		ops = append(ops, Opening{FEN: rg.StartFEN(), Moves: rg.Moves()})

@@ -7,8 +7,9 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/luftchess/luft/cmd/luft/internal/match/referee"
 	"github.com/luftchess/luft/cmd/luft/internal/match/stats"
+	"github.com/luftchess/luft/cmd/luft/internal/outcome"
+	"github.com/luftchess/luft/engine/board"
 )
 
 // Results are the tallies of a match so far.
@@ -18,7 +19,7 @@ type Results struct {
 	Played    int
 	Points    []float64 // per player
 	// Losses counts each player's losses by termination.
-	Losses     []map[referee.Termination]int
+	Losses     []map[outcome.Termination]int
 	Encounters []*Encounter   // one per pairing of players, in schedule order
 	Endings    map[string]int // result comments ("White mates", ...) by count
 
@@ -52,20 +53,9 @@ func newResults(cfg *Config, scheduled int) *Results {
 		byPlayers: map[[2]int]*Encounter{},
 	}
 	for range cfg.Players {
-		r.Losses = append(r.Losses, map[referee.Termination]int{})
+		r.Losses = append(r.Losses, map[outcome.Termination]int{})
 	}
 	return r
-}
-
-// scoreFor returns the points of the white (c=0) or black (c=1) player.
-func scoreFor(res referee.Result, c int) float64 {
-	switch res {
-	case referee.WhiteWins:
-		return float64(1 - c)
-	case referee.BlackWins:
-		return float64(c)
-	}
-	return 0.5
 }
 
 func (r *Results) add(g *played) {
@@ -73,7 +63,7 @@ func (r *Results) add(g *played) {
 	r.Endings[g.detail]++
 	players := [2]int{g.white, g.black}
 	for c, i := range players {
-		s := scoreFor(g.result, c)
+		s := g.result.Points(board.Color(c))
 		r.Points[i] += s
 		if s == 0 {
 			r.Losses[i][g.reason]++
@@ -86,7 +76,7 @@ func (r *Results) add(g *played) {
 		r.byPlayers[[2]int{a, b}] = e
 		r.Encounters = append(r.Encounters, e)
 	}
-	s := scoreFor(g.result, 0)
+	s := g.result.Points(board.White)
 	if g.white != a {
 		s = 1 - s
 	}

@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/luftchess/luft/cmd/luft/internal/outcome"
 	"github.com/luftchess/luft/engine/board"
 )
 
@@ -133,29 +134,31 @@ func count(n int, one, many string) string {
 	return strconv.Itoa(n) + " " + many
 }
 
-// outcome tells whether the game has ended and how.
-type outcome struct {
-	result string // "1-0", "0-1", "1/2-1/2"; "" while the game goes on
-	reason string
+// ending tells whether the game has ended and how.
+type ending struct {
+	result outcome.Result // outcome.Unfinished while the game goes on
+	reason string         // in words: "checkmate: White wins"
 }
 
-// outcome returns how the game stands by the rules.
-func (g *game) outcome() outcome {
-	p := g.pos
-	switch {
-	case p.IsCheckmate():
-		if p.SideToMove() == board.White {
-			return outcome{"0-1", "checkmate: Black wins"}
-		}
-		return outcome{"1-0", "checkmate: White wins"}
-	case p.IsStalemate():
-		return outcome{"1/2-1/2", "stalemate: draw"}
-	case p.InsufficientMaterial():
-		return outcome{"1/2-1/2", "draw by insufficient material"}
-	case p.RepetitionCount() >= 2:
-		return outcome{"1/2-1/2", "draw by threefold repetition"}
-	case p.Rule50() >= 100:
-		return outcome{"1/2-1/2", "draw by the fifty-move rule"}
+// over reports whether the game has ended.
+func (e ending) over() bool { return e.result != outcome.Unfinished }
+
+// reasons says in words how each rule but checkmate ends a game.
+var reasons = map[outcome.Termination]string{
+	outcome.Stalemate:            "stalemate: draw",
+	outcome.InsufficientMaterial: "draw by insufficient material",
+	outcome.Repetition:           "draw by threefold repetition",
+	outcome.FiftyMoves:           "draw by the fifty-move rule",
+}
+
+// ending returns how the game stands by the rules (outcome.Judge).
+func (g *game) ending() ending {
+	r, t := outcome.Judge(g.pos)
+	switch t {
+	case outcome.Ongoing:
+		return ending{}
+	case outcome.Checkmate:
+		return ending{r, "checkmate: " + outcome.Player(g.pos.SideToMove().Other()) + " wins"}
 	}
-	return outcome{}
+	return ending{r, reasons[t]}
 }

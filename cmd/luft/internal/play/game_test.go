@@ -6,6 +6,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/luftchess/luft/cmd/luft/internal/outcome"
 	"github.com/luftchess/luft/engine/board"
 )
 
@@ -63,25 +64,25 @@ func TestLength(t *testing.T) {
 	}
 }
 
-// TestOutcome checks each way a game ends, and one that goes on.
-func TestOutcome(t *testing.T) {
+// TestEnding checks each way a game ends, and one that goes on.
+func TestEnding(t *testing.T) {
 	tests := []struct {
 		fen, moves string
-		want       outcome
+		want       ending
 	}{
-		{board.StartFEN, "e4 e5", outcome{}},
-		{board.StartFEN, "f3 e5 g4 Qh4", outcome{"0-1", "checkmate: Black wins"}},
-		{"6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "Ra8", outcome{"1-0", "checkmate: White wins"}},
-		{"7k/8/8/6Q1/8/8/8/K7 w - - 0 1", "Qg6", outcome{"1/2-1/2", "stalemate: draw"}},
-		{"7k/8/8/8/8/8/1r6/K7 w - - 0 1", "Kxb2", outcome{"1/2-1/2", "draw by insufficient material"}},
-		{board.StartFEN, "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8", outcome{"1/2-1/2", "draw by threefold repetition"}},
-		{board.StartFEN, "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1", outcome{}}, // twice only
-		{"7k/8/8/8/8/8/R7/K7 w - - 99 80", "Rb2", outcome{"1/2-1/2", "draw by the fifty-move rule"}},
-		{"7k/8/8/8/8/8/R7/K7 w - - 98 80", "Rb2", outcome{}},
-		{"7k/8/8/8/8/8/1R6/K5R1 w - - 99 80", "Rh2", outcome{"1-0", "checkmate: White wins"}}, // mate beats the fifty-move rule
+		{board.StartFEN, "e4 e5", ending{}},
+		{board.StartFEN, "f3 e5 g4 Qh4", ending{outcome.BlackWins, "checkmate: Black wins"}},
+		{"6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "Ra8", ending{outcome.WhiteWins, "checkmate: White wins"}},
+		{"7k/8/8/6Q1/8/8/8/K7 w - - 0 1", "Qg6", ending{outcome.Draw, "stalemate: draw"}},
+		{"7k/8/8/8/8/8/1r6/K7 w - - 0 1", "Kxb2", ending{outcome.Draw, "draw by insufficient material"}},
+		{board.StartFEN, "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8", ending{outcome.Draw, "draw by threefold repetition"}},
+		{board.StartFEN, "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1", ending{}}, // twice only
+		{"7k/8/8/8/8/8/R7/K7 w - - 99 80", "Rb2", ending{outcome.Draw, "draw by the fifty-move rule"}},
+		{"7k/8/8/8/8/8/R7/K7 w - - 98 80", "Rb2", ending{}},
+		{"7k/8/8/8/8/8/1R6/K5R1 w - - 99 80", "Rh2", ending{outcome.WhiteWins, "checkmate: White wins"}}, // mate beats the fifty-move rule
 	}
 	for _, tt := range tests {
-		if diff := cmp.Diff(tt.want, gameAfter(t, tt.fen, tt.moves).outcome(), cmp.AllowUnexported(outcome{})); diff != "" {
+		if diff := cmp.Diff(tt.want, gameAfter(t, tt.fen, tt.moves).ending(), cmp.AllowUnexported(ending{})); diff != "" {
 			t.Errorf("%s after %q (-want +got):\n%s", tt.fen, tt.moves, diff)
 		}
 	}

@@ -59,7 +59,7 @@ type session struct {
 	game    *game
 	flipped bool            // board seen from Black's side
 	colors  termenv.Profile // the board's colours; termenv.Ascii for none
-	result  outcome
+	result  ending
 }
 
 // Run plays games with a person who types on in and reads out, until quit
@@ -151,7 +151,7 @@ func (s *session) showBoard() {
 
 // prompt asks for the next line.
 func (s *session) prompt() {
-	if s.result.result != "" {
+	if s.result.over() {
 		s.printf("game over> ")
 		return
 	}
@@ -160,10 +160,10 @@ func (s *session) prompt() {
 
 // start shows the new game and lets Luft move if it is to move.
 func (s *session) start() {
-	s.result = outcome{}
+	s.result = ending{}
 	s.showBoard()
 	s.checkEnd()
-	if s.result.result == "" && s.game.pos.SideToMove() != s.cfg.Human {
+	if !s.result.over() && s.game.pos.SideToMove() != s.cfg.Human {
 		s.engineMove()
 	}
 }
@@ -256,7 +256,7 @@ Scores are in pawns from White's point of view; #3 means mate in 3.
 
 // humanMove plays the person's move written tok, then Luft's reply.
 func (s *session) humanMove(tok string) {
-	if s.result.result != "" {
+	if s.result.over() {
 		s.printf("the game is over (%s); type new, undo or save FILE\n", s.result.reason)
 		return
 	}
@@ -274,7 +274,7 @@ func (s *session) humanMove(tok string) {
 		return
 	}
 	s.game.play(m)
-	if s.game.outcome().result != "" {
+	if s.game.ending().over() {
 		s.showBoard()
 		s.checkEnd()
 		return
@@ -311,12 +311,12 @@ func (s *session) engineMove() {
 // checkEnd announces the end of the game once, and reports whether it
 // has ended.
 func (s *session) checkEnd() bool {
-	o := s.game.outcome()
-	if o.result != "" && s.result.result == "" {
+	o := s.game.ending()
+	if o.over() && !s.result.over() {
 		s.printf("Game over: %s (%s). Type new, undo or save FILE.\n", o.reason, o.result)
 	}
 	s.result = o
-	return o.result != ""
+	return o.over()
 }
 
 // formatScore writes a score of the side us as White sees it: "+0.35",
@@ -333,7 +333,7 @@ func formatScore(sc engine.Score, us board.Color) string {
 
 // suggest shows the n best moves, as Luft at full strength sees them.
 func (s *session) suggest(n int) {
-	if s.result.result != "" {
+	if s.result.over() {
 		s.printf("the game is over (%s)\n", s.result.reason)
 		return
 	}
@@ -406,7 +406,7 @@ func (s *session) undo() {
 	for range n {
 		s.game.undo()
 	}
-	s.result = outcome{}
+	s.result = ending{}
 	s.printf("took back %s\n", strings.Join(taken, " "))
 	s.showBoard()
 }
@@ -449,7 +449,7 @@ func strength(l skill.Level) string {
 func (s *session) save(name string) {
 	players := [2]string{"Luft", "Luft"}
 	players[s.cfg.Human] = "You"
-	result := cmp.Or(s.result.result, "*")
+	result := s.result.result.String()
 	rec := &pgn.Game{
 		Tags: []pgn.Tag{
 			{Name: "Event", Value: "Luft terminal game"},

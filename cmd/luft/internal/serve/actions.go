@@ -4,7 +4,8 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/luftchess/luft/cmd/luft/internal/match/referee"
+	"github.com/luftchess/luft/cmd/luft/internal/outcome"
+	"github.com/luftchess/luft/engine/board"
 )
 
 // stopWait bounds how long a request waits for a stopped search's
@@ -33,7 +34,7 @@ func (g *game) move(uci string) (State, error) {
 	}
 	spent := time.Since(g.turnAt)
 	if !g.set.Analysis && !g.clocks[g.person].Spend(spent) {
-		g.ref.End((1 - g.person).Win(), referee.TimeForfeit, g.person.String()+" loses on time")
+		g.ref.End(outcome.Win(g.person.Other()), outcome.TimeForfeit, outcome.Player(g.person)+" loses on time")
 		g.stopFlag()
 		return g.changed(), nil
 	}
@@ -105,7 +106,7 @@ func (g *game) takebackTo() (int, error) {
 	if g.closed {
 		return 0, errClosed
 	}
-	if _, t, _ := g.ref.Result(); t == referee.TimeForfeit || g.resigned || g.failure != "" {
+	if _, t, _ := g.ref.Result(); t == outcome.TimeForfeit || g.resigned || g.failure != "" {
 		return 0, errOver
 	}
 	n := len(g.ref.Moves())
@@ -118,12 +119,12 @@ func (g *game) takebackTo() (int, error) {
 }
 
 // mover returns the side that played move i of the game; g.mu is held.
-func (g *game) mover(i int) referee.Color {
-	first := referee.White
+func (g *game) mover(i int) board.Color {
+	first := board.White
 	if ref, err := g.set.newRecord(g.ref.StartFEN()); err == nil {
 		first = ref.Turn()
 	}
-	return first ^ referee.Color(i%2)
+	return first ^ board.Color(i%2)
 }
 
 // resign ends the game as a loss for the person.
@@ -142,7 +143,7 @@ func (g *game) resign() (State, error) {
 	g.cancel() // Luft's search on its move, if the person resigns then
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	g.ref.End((1 - g.person).Win(), referee.Adjudication, g.person.String()+" resigns")
+	g.ref.End(outcome.Win(g.person.Other()), outcome.Adjudication, outcome.Player(g.person)+" resigns")
 	g.resigned = true
 	g.stopFlag()
 	return g.changed(), nil

@@ -129,8 +129,10 @@ func TestLongestMoveOnAClock(t *testing.T) {
 func TestRestoreFromMoves(t *testing.T) {
 	_, ts := newTestServer(t, testConfig())
 	st := create(t, ts, Settings{Color: "black", Elo: 1400, Moves: []string{"e2e4", "c7c5", "g1f3"}})
-	want := []Move{{"e2e4", "e4", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"},
-		{"c7c5", "c5", "rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq c6 0 2"},
+	// The FENs are Luft's board's, with an en-passant square only where
+	// a pawn can take.
+	want := []Move{{"e2e4", "e4", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"},
+		{"c7c5", "c5", "rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"},
 		{"g1f3", "Nf3", "rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2"}}
 	if diff := cmp.Diff(want, st.Moves); diff != "" {
 		t.Errorf("replayed moves (-want +got):\n%s", diff)

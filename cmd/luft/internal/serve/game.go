@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/luftchess/luft/cmd/luft/internal/match/referee"
+	"github.com/luftchess/luft/cmd/luft/internal/outcome"
+	"github.com/luftchess/luft/engine/board"
 	"github.com/luftchess/luft/uci/client"
 )
 
@@ -16,7 +18,7 @@ type game struct {
 	id      string
 	cfg     Config
 	set     Settings
-	person  referee.Color
+	person  board.Color
 	eng     *client.Engine
 	hub     *hub
 	created time.Time
@@ -73,11 +75,11 @@ func newGame(ctx context.Context, id string, cfg Config, set Settings) (*game, e
 		}
 	}
 	if set.Color == "black" {
-		g.person = referee.Black
+		g.person = board.Black
 	}
 	person, luft := set.timeControls()
 	g.clocks[g.person] = newClock(person)
-	g.clocks[1-g.person] = newClock(luft)
+	g.clocks[g.person.Other()] = newClock(luft)
 	g.mu.Lock()
 	g.next()
 	g.mu.Unlock()
@@ -96,7 +98,7 @@ func newClock(tc referee.TimeControl) *referee.Clock {
 // over reports whether the game has ended; g.mu is held.
 func (g *game) over() bool {
 	r, _, _ := g.ref.Result()
-	return r != referee.Unfinished
+	return r != outcome.Unfinished
 }
 
 // next starts what comes after a change, with g.mu held: the engine's
@@ -133,7 +135,7 @@ func (g *game) flagFall(ply int) {
 		g.mu.Unlock()
 		return
 	}
-	g.ref.End((1 - g.person).Win(), referee.TimeForfeit, g.person.String()+" loses on time")
+	g.ref.End(outcome.Win(g.person.Other()), outcome.TimeForfeit, outcome.Player(g.person)+" loses on time")
 	g.changed()
 	g.mu.Unlock()
 }

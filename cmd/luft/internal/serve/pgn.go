@@ -17,7 +17,7 @@ func (g *game) pgn() []byte {
 	defer g.mu.Unlock()
 	st := g.state()
 	white, black := "You", st.Luft
-	if g.person == referee.Black {
+	if g.person == board.Black {
 		white, black = black, white
 	}
 	if g.set.Analysis {
@@ -43,7 +43,7 @@ func (g *game) pgn() []byte {
 	}}
 	if g.set.Elo != 0 && !g.set.Analysis {
 		name := "WhiteElo"
-		if g.person == referee.White {
+		if g.person == board.White {
 			name = "BlackElo"
 		}
 		rec.Tags = append(rec.Tags, pgn.Tag{Name: name, Value: itoa(g.set.Elo)})

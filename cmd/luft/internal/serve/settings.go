@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/luftchess/luft/cmd/luft/internal/match/referee"
+	"github.com/luftchess/luft/cmd/luft/internal/outcome"
 	"github.com/luftchess/luft/engine/board"
 	"github.com/luftchess/luft/engine/skill"
 )
@@ -192,7 +193,7 @@ func (s *Settings) replay(start string, moves []string) (*referee.Game, error) {
 		return nil, fmt.Errorf("bad FEN: %v", err)
 	}
 	for i, m := range moves {
-		if r, _, _ := ref.Result(); r != referee.Unfinished {
+		if r, _, _ := ref.Result(); r != outcome.Unfinished {
 			return nil, fmt.Errorf("move %d (%s) comes after the end of the game", i+1, m)
 		}
 		if _, err := ref.Move(m); err != nil {

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/luftchess/luft/cmd/luft/internal/match/referee"
+	"github.com/luftchess/luft/cmd/luft/internal/outcome"
 	"github.com/luftchess/luft/uci/client"
 )
 
@@ -124,7 +125,7 @@ func newLine(set *Settings, s *search, in client.Info) Line {
 // state returns the game's State; g.mu is held.
 func (g *game) state() State {
 	st := State{ID: g.id, Version: g.version, Settings: g.set, Luft: g.luftName(), StartFEN: g.ref.StartFEN(),
-		StartCheck: g.startCheck, Start960: g.start960, FEN: g.ref.FEN(), Turn: colorName(g.ref.Turn()),
+		StartCheck: g.startCheck, Start960: g.start960, FEN: g.ref.FEN(), Turn: g.ref.Turn().String(),
 		Thinking: g.search != nil, Result: "*", Lines: append([]Line{}, g.lines...), Moves: []Move{}, Drops: Drops{}}
 	st.Settings.Moves = nil
 	sans, fens := g.ref.SAN(), g.ref.FENs()
@@ -134,7 +135,7 @@ func (g *game) state() State {
 	if g.failure == "" && !g.closed {
 		st.Drops = newDrops(g.ref.LegalMoves())
 	}
-	if r, t, detail := g.ref.Result(); r != referee.Unfinished {
+	if r, t, detail := g.ref.Result(); r != outcome.Unfinished {
 		st.Result, st.Termination, st.Reason = r.String(), g.termination(t), detail
 	}
 	if g.set.BaseMs > 0 && !g.set.Analysis {
@@ -150,22 +151,22 @@ func (g *game) clock() *Clock {
 	if !g.over() && g.failure == "" {
 		turn := g.ref.Turn()
 		left[turn] = max(left[turn]-time.Since(g.turnAt), 0)
-		c.Running = colorName(turn)
+		c.Running = turn.String()
 	}
 	c.WhiteMs, c.BlackMs = left[0].Milliseconds(), left[1].Milliseconds()
 	return c
 }
 
 // termination names how the game ended, for the page and the PGN tag.
-func (g *game) termination(t referee.Termination) string {
+func (g *game) termination(t outcome.Termination) string {
 	if g.resigned {
 		return "resignation"
 	}
-	return map[referee.Termination]string{
-		referee.Checkmate: "checkmate", referee.Stalemate: "stalemate",
-		referee.Repetition: "threefold repetition", referee.FiftyMoves: "fifty-move rule",
-		referee.InsufficientMaterial: "insufficient material", referee.TimeForfeit: "time forfeit",
-		referee.IllegalMove: "illegal move", referee.Stall: "abandoned",
+	return map[outcome.Termination]string{
+		outcome.Checkmate: "checkmate", outcome.Stalemate: "stalemate",
+		outcome.Repetition: "threefold repetition", outcome.FiftyMoves: "fifty-move rule",
+		outcome.InsufficientMaterial: "insufficient material", outcome.TimeForfeit: "time forfeit",
+		outcome.IllegalMove: "illegal move", outcome.Stall: "abandoned",
 	}[t]
 }
 
@@ -175,11 +176,4 @@ func (g *game) luftName() string {
 		return "Luft " + g.cfg.Version
 	}
 	return "Luft " + g.cfg.Version + " (" + itoa(g.set.Elo) + ")"
-}
-
-func colorName(c referee.Color) string {
-	if c == referee.White {
-		return "white"
-	}
-	return "black"
 }

@@ -6,6 +6,8 @@ import (
 	"time"
 
 	"github.com/luftchess/luft/cmd/luft/internal/match/referee"
+	"github.com/luftchess/luft/cmd/luft/internal/outcome"
+	"github.com/luftchess/luft/engine/board"
 	"github.com/luftchess/luft/uci/client"
 )
 
@@ -30,13 +32,13 @@ func (g *game) think() {
 	if len(moves) > 0 {
 		position += " moves " + strings.Join(moves, " ")
 	}
-	goCmd := referee.GoCommand(g.ref.Turn(), g.clocks[referee.White], g.clocks[referee.Black])
+	goCmd := referee.GoCommand(g.ref.Turn(), g.clocks[board.White], g.clocks[board.Black])
 	limit := g.clocks[g.ref.Turn()].Limit()
 	if g.set.Analysis {
 		goCmd = "go movetime " + itoa(int(g.cfg.AnalysisTime.Milliseconds()))
 		limit = g.cfg.AnalysisTime
 	}
-	s := &search{ply: len(moves), fen: g.ref.FEN(), white: g.ref.Turn() == referee.White,
+	s := &search{ply: len(moves), fen: g.ref.FEN(), white: g.ref.Turn() == board.White,
 		done: make(chan struct{})}
 	if err := g.eng.Send(position); err != nil {
 		g.fail(err)
@@ -106,14 +108,14 @@ func (g *game) keep(l Line) {
 
 // played plays Luft's move, charging its clock; g.mu is held.
 func (g *game) played(res client.Search) {
-	luft := 1 - g.person
+	luft := g.person.Other()
 	if !g.clocks[luft].Spend(res.Elapsed) {
-		g.ref.End(g.person.Win(), referee.TimeForfeit, luft.String()+" loses on time")
+		g.ref.End(outcome.Win(g.person), outcome.TimeForfeit, outcome.Player(luft)+" loses on time")
 		return
 	}
 	if _, err := g.ref.Move(res.Move); err != nil {
 		g.failure = "Luft answered " + res.Move + ", which is not a legal move"
-		g.ref.End(g.person.Win(), referee.IllegalMove, g.failure)
+		g.ref.End(outcome.Win(g.person), outcome.IllegalMove, g.failure)
 		return
 	}
 	g.next()
@@ -123,7 +125,7 @@ func (g *game) played(res client.Search) {
 func (g *game) fail(err error) {
 	g.failure = "Luft stopped answering: " + err.Error()
 	if !g.set.Analysis {
-		g.ref.End(g.person.Win(), referee.Stall, g.failure)
+		g.ref.End(outcome.Win(g.person), outcome.Stall, g.failure)
 	}
 }
 

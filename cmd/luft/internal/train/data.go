@@ -6,7 +6,8 @@ import (
 	"io"
 	"os"
 
-	"github.com/luftchess/luft/cmd/luft/internal/datagen"
+	"github.com/luftchess/luft/cmd/luft/internal/outcome"
+	"github.com/luftchess/luft/cmd/luft/internal/trainingdata"
 	"github.com/luftchess/luft/engine/board"
 	"github.com/luftchess/luft/eval/nnue"
 )
@@ -26,8 +27,8 @@ func (s *Sample) target(lambda, k float64) float64 {
 	return lambda*sigmoid(float64(s.Score)/k) + (1-lambda)*float64(s.Result)/2
 }
 
-// SampleFromPacked returns the sample of a datagen record.
-func SampleFromPacked(p *datagen.Packed) (Sample, error) {
+// SampleFromPacked returns the sample of a training record.
+func SampleFromPacked(p *trainingdata.Packed) (Sample, error) {
 	var s Sample
 	stm := p.SideToMove()
 	bad := false
@@ -42,19 +43,23 @@ func SampleFromPacked(p *datagen.Packed) (Sample, error) {
 	if bad {
 		return s, errors.New("bad piece code")
 	}
-	if r := p.Result(); r <= datagen.Win {
-		s.Result = uint8(r)
-	} else {
-		return s, fmt.Errorf("bad result %d", r)
+	r := p.Result()
+	if r == outcome.Unfinished {
+		return s, errors.New("no result")
 	}
+	s.Result = label(r, stm)
 	s.Score = p.Score()
 	return s, nil
 }
 
-// SampleFromPosition returns the sample of pos with a score and result
-// (0 loss, 1 draw, 2 win), both from the side to move's view.
-func SampleFromPosition(pos *board.Position, score int16, result uint8) Sample {
-	s := Sample{Score: score, Result: result}
+// label returns the game's result r as a Sample holds it, for the side
+// to move stm.
+func label(r outcome.Result, stm board.Color) uint8 { return uint8(2 * r.Points(stm)) }
+
+// SampleFromPosition returns the sample of pos with a score, from the
+// side to move's view, and the game's result.
+func SampleFromPosition(pos *board.Position, score int16, result outcome.Result) Sample {
+	s := Sample{Score: score, Result: label(result, pos.SideToMove())}
 	stm := pos.SideToMove()
 	for b := pos.Occupied(); b != 0 && s.N < 32; s.N++ {
 		sq := b.PopLSB()
@@ -63,9 +68,9 @@ func SampleFromPosition(pos *board.Position, score int16, result uint8) Sample {
 	return s
 }
 
-// ReadSamples appends the samples of the datagen file r to dst.
+// ReadSamples appends the samples of the training data file r to dst.
 func ReadSamples(dst []Sample, r io.Reader) ([]Sample, error) {
-	rd, err := datagen.NewReader(r)
+	rd, err := trainingdata.NewReader(r)
 	if err != nil {
 		return dst, err
 	}
@@ -85,7 +90,7 @@ func ReadSamples(dst []Sample, r io.Reader) ([]Sample, error) {
 	}
 }
 
-// Load reads the datagen files in order and splits the samples: the last
+// Load reads the training data files in order and splits the samples: the last
 // fraction val of them (at least one when val > 0 and there are two or
 // more) is the validation set, the rest the training set.
 func Load(files []string, val float64) (trainSet, valSet []Sample, err error) {
@@ -96,7 +101,7 @@ func Load(files []string, val float64) (trainSet, valSet []Sample, err error) {
 			return nil, nil, err
 		}
 		if st, err := f.Stat(); err == nil && all == nil {
-			all = make([]Sample, 0, max(st.Size()/datagen.RecordSize, 1))
+			all = make([]Sample, 0, max(st.Size()/trainingdata.RecordSize, 1))
 		}
 		all, err = ReadSamples(all, f)
 		f.Close()

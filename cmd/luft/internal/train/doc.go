@@ -1,6 +1,7 @@
 // Package train trains Luft's NNUE evaluation network on the positions of
-// datagen files (cmd/luft/internal/datagen), in pure Go on all cores, and
-// writes the float checkpoints and the quantised net that eval/nnue reads.
+// training data files (cmd/luft/internal/trainingdata), in pure Go on all
+// cores, and writes the float checkpoints and the quantised net that
+// eval/nnue reads.
 //
 // # Network
 //
@@ -23,7 +24,7 @@
 // # Training
 //
 // The loss of a position with search score s (centipawns) and result r
-// (0, 0.5, 1), both from the side to move's view as datagen stores them,
+// (0, 0.5, 1), both from the side to move's view as the records hold them,
 // is (sigmoid(out*400/K) - target)² with target = lambda*sigmoid(s/K) +
 // (1-lambda)*r; a batch's loss is the mean. Adam (beta1 0.9, beta2 0.999,
 // epsilon 1e-8, with bias correction) steps once per batch, at a rate

@@ -12,8 +12,12 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/luftchess/luft/cmd/luft/internal/datagen"
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/luftchess/luft/cmd/luft/internal/outcome"
+	"github.com/luftchess/luft/cmd/luft/internal/trainingdata"
 	"github.com/luftchess/luft/engine/board"
+	"github.com/luftchess/luft/engine/board/boardtest"
 	"github.com/luftchess/luft/eval/nnue"
 )
 
@@ -59,29 +63,29 @@ func material(pos *board.Position) int {
 
 // materialRecords labels positions with their material balance × 100 and
 // the matching result.
-func materialRecords(t testing.TB, n int, seed uint64) []datagen.Record {
-	var recs []datagen.Record
+func materialRecords(t testing.TB, n int, seed uint64) []trainingdata.Record {
+	var recs []trainingdata.Record
 	for _, pos := range randomPositions(t, n, seed) {
 		m := material(pos)
-		r := datagen.Draw
+		r := outcome.Draw
 		switch {
 		case m > 1:
-			r = datagen.Win
+			r = outcome.Win(pos.SideToMove())
 		case m < -1:
-			r = datagen.Loss
+			r = outcome.Win(pos.SideToMove().Other())
 		}
-		recs = append(recs, datagen.Record{Pos: pos, Score: int16(100 * m), Result: r})
+		recs = append(recs, trainingdata.Record{Pos: pos, Score: int16(100 * m), Result: r})
 	}
 	return recs
 }
 
-// writeData writes recs as a datagen file and returns its name.
-func writeData(t testing.TB, dir, name string, recs []datagen.Record) string {
+// writeData writes recs as a training data file and returns its name.
+func writeData(t testing.TB, dir, name string, recs []trainingdata.Record) string {
 	f, err := os.Create(filepath.Join(dir, name))
 	if err != nil {
 		t.Fatal(err)
 	}
-	w := datagen.NewWriter(f)
+	w := trainingdata.NewWriter(f)
 	for _, r := range recs {
 		if err := w.Write(r); err != nil {
 			t.Fatal(err)
@@ -138,6 +142,32 @@ func refLoss(net *Net, poss []*board.Position, samples []Sample, lambda, k float
 	return total / float64(len(poss))
 }
 
+// TestSampleResult checks the result a sample takes from a record: 2 for
+// a win of the side to move, 1 for a draw, 0 for a loss; a record
+// without a result is refused.
+func TestSampleResult(t *testing.T) {
+	white, black := board.NewPosition(), boardtest.Position(t, "4k3/8/8/8/8/8/8/4K3 b - - 0 1")
+	type row struct {
+		Label uint8
+		Err   bool
+	}
+	var got []row
+	for _, pos := range []*board.Position{white, black} {
+		for _, r := range []outcome.Result{outcome.WhiteWins, outcome.BlackWins, outcome.Draw, outcome.Unfinished} {
+			p, err := trainingdata.Pack(trainingdata.Record{Pos: pos, Result: r})
+			if err != nil {
+				t.Fatal(err)
+			}
+			s, err := SampleFromPacked(&p)
+			got = append(got, row{s.Result, err != nil})
+		}
+	}
+	want := []row{{2, false}, {0, false}, {1, false}, {0, true}, {0, false}, {2, false}, {1, false}, {0, true}}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("labels by side to move and result (-want +got):\n%s", diff)
+	}
+}
+
 // TestGradient checks the analytic gradient against finite differences
 // of an independent float64 model.
 func TestGradient(t *testing.T) {
@@ -147,7 +177,7 @@ func TestGradient(t *testing.T) {
 	var samples []Sample
 	for _, r := range recs {
 		poss = append(poss, r.Pos)
-		samples = append(samples, SampleFromPosition(r.Pos, r.Score, uint8(r.Result)))
+		samples = append(samples, SampleFromPosition(r.Pos, r.Score, r.Result))
 	}
 	cfg := testConfig(h)
 	tr, err := NewTrainer(cfg, nil)
@@ -224,7 +254,7 @@ func TestGradient(t *testing.T) {
 }
 
 // TestTrainLowersLoss trains on material-labelled positions read back
-// from datagen files and expects a much lower validation loss.
+// from training data files and expects a much lower validation loss.
 func TestTrainLowersLoss(t *testing.T) {
 	dir := t.TempDir()
 	recs := materialRecords(t, 3000, 2)
@@ -237,8 +267,8 @@ func TestTrainLowersLoss(t *testing.T) {
 	if len(trainSet) != 2700 || len(valSet) != 300 {
 		t.Fatalf("split %d/%d, want 2700/300", len(trainSet), len(valSet))
 	}
-	if want := SampleFromPosition(recs[2999].Pos, recs[2999].Score, uint8(recs[2999].Result)); valSet[299] != want {
-		t.Errorf("last sample %+v, want %+v", valSet[59], want)
+	if want := SampleFromPosition(recs[2999].Pos, recs[2999].Score, recs[2999].Result); valSet[299] != want {
+		t.Errorf("last sample %+v, want %+v", valSet[299], want)
 	}
 	cfg := testConfig(16)
 	cfg.OutDir = dir
@@ -276,7 +306,7 @@ func TestTrainLowersLoss(t *testing.T) {
 func samplesOf(t testing.TB, n int, seed uint64) []Sample {
 	var s []Sample
 	for _, r := range materialRecords(t, n, seed) {
-		s = append(s, SampleFromPosition(r.Pos, r.Score, uint8(r.Result)))
+		s = append(s, SampleFromPosition(r.Pos, r.Score, r.Result))
 	}
 	return s
 }
@@ -493,7 +523,7 @@ func TestQuantizedEval(t *testing.T) {
 		}
 		worst, worstGrid := 0.0, 0.0
 		for _, pos := range poss {
-			s := SampleFromPosition(pos, 0, 1)
+			s := SampleFromPosition(pos, 0, outcome.Draw)
 			q := quantEval(t, file, pos)
 			worst = max(worst, math.Abs(tr.Net.Eval(&s)-q))
 			worstGrid = max(worstGrid, math.Abs(grid.Eval(&s)-q))
@@ -586,8 +616,8 @@ func TestMirror(t *testing.T) {
 	h := tr.Net.H
 	us, them := make([]float32, h), make([]float32, h)
 	for _, pos := range randomPositions(t, 30, 11) {
-		s := SampleFromPosition(pos, 0, 1)
-		ms := SampleFromPosition(mirrorFiles(t, pos), 0, 1)
+		s := SampleFromPosition(pos, 0, outcome.Draw)
+		ms := SampleFromPosition(mirrorFiles(t, pos), 0, outcome.Draw)
 		got, want := tr.Net.forward(&s, us, them, MirrorFiles), tr.Net.forward(&ms, us, them, 0)
 		if math.Abs(float64(got-want)) > 1e-5 {
 			t.Errorf("%s: mirrored pass %v, pass over the mirror %v", pos.FEN(), got, want)
@@ -630,7 +660,7 @@ func TestWiden(t *testing.T) {
 	}
 	buckets := map[int]bool{}
 	for _, pos := range randomPositions(t, 200, 12) {
-		s := SampleFromPosition(pos, 0, 1)
+		s := SampleFromPosition(pos, 0, outcome.Draw)
 		buckets[w.bucket(&s)] = true
 		if got, want := w.Eval(&s), n.Eval(&s); math.Abs(got-want) > 1e-4 {
 			t.Errorf("%s: widened %v, one bucket %v", pos.FEN(), got, want)

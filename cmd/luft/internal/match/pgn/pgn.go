@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/luftchess/luft/cmd/luft/internal/match/referee"
+	"github.com/luftchess/luft/cmd/luft/internal/outcome"
 )
 
 // Tag is a tag pair.
@@ -316,7 +317,7 @@ func (g *Game) Replay() (*referee.Game, error) {
 		return nil, err
 	}
 	for i, m := range g.Moves {
-		if res, _, why := rg.Result(); res != referee.Unfinished {
+		if res, _, why := rg.Result(); res != outcome.Unfinished {
 			return rg, fmt.Errorf("ply %d (%s): game already over: %s", i+1, m.SAN, why)
 		}
 		if _, err := rg.MoveSAN(m.SAN); err != nil {
@@ -355,7 +356,7 @@ func (g *Game) Check() error {
 	if pc, ok := g.Tag("PlyCount"); ok && pc != strconv.Itoa(len(g.Moves)) {
 		return fmt.Errorf("PlyCount %s but %d moves", pc, len(g.Moves))
 	}
-	if res, _, why := rg.Result(); res != referee.Unfinished && res.String() != g.Result {
+	if res, _, why := rg.Result(); res != outcome.Unfinished && res.String() != g.Result {
 		return fmt.Errorf("result %s but %s", g.Result, why)
 	}
 	return nil

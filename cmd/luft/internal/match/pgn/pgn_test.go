@@ -59,7 +59,7 @@ const knightStart = "bbqrnnkr/pppppppp/8/8/8/8/PPPPPPPP/BBQRNNKR w KQkq - 0 1"
 // not.
 func TestCheckAllNamesGame(t *testing.T) {
 	const illegal = "\n1. e4 e5 2. Ke3 *\n"
-	const why = `ply 3: illegal move "Ke3"`
+	const why = `ply 3: illegal move "Ke3": not legal in rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2`
 	tests := []struct{ tags, want string }{
 		{"[Round \"1\"]\n[White \"a\"]\n[Black \"b\"]\n", "game 1 (round 1, a vs b): " + why},
 		{"", "game 1: " + why},
@@ -95,12 +95,13 @@ func TestCheckAll(t *testing.T) {
 		{"wrong result after mate", header + "\n1. f3 e5 2. g4 Qh4# 1-0\n", 0, "Black mates"},
 		{"result tag differs", header + "[Result \"1-0\"]\n\n1. e4 1/2-1/2\n", 0, "Result tag"},
 		{"plycount differs", header + "[PlyCount \"3\"]\n\n1. e4 e5 *\n", 0, "PlyCount"},
-		{"stalemate must be a draw", header + "[FEN \"k7/8/2Q5/8/8/8/8/7K w - - 0 1\"]\n\n1. Qb6 1-0\n", 0, "stalemate"},
+		{"stalemate must be a draw", header + "[FEN \"k7/8/8/2Q5/8/8/8/7K w - - 0 1\"]\n\n1. Qb6 1-0\n", 0, "stalemate"},
+		{"a position the side to move could take the king in", header + "[FEN \"k7/8/2Q5/8/8/8/8/7K w - - 0 1\"]\n\n1. Qb6 1/2-1/2\n", 0, "the side not to move is in check"},
 		{"unterminated comment", header + "\n1. e4 {oops *\n", 0, "missing"},
 		// Chess960 by the Variant tag, as cutechess and lichess write it.
 		{"Chess960", header + "[Variant \"fischerandom\"]\n[SetUp \"1\"]\n[FEN \"" + knightStart + "\"]\n\n1. Ne3 Ne6 2. O-O O-O *\n", 1, ""},
 		{"Chess960 in Shredder-FEN", header + "[Variant \"Chess960\"]\n[FEN \"4k3/8/8/8/8/8/8/3RK3 w D - 0 1\"]\n\n1. O-O-O Kf7 *\n", 1, ""},
-		{"Chess960 castling needs the variant", header + "[FEN \"" + knightStart + "\"]\n\n1. Ne3 Ne6 2. O-O O-O *\n", 0, "illegal move"},
+		{"Chess960 castling needs the variant", header + "[FEN \"" + knightStart + "\"]\n\n1. Ne3 Ne6 2. O-O O-O *\n", 0, "castling right 'K' without king on e1"},
 		{"Chess960 castling refused", header + "[Variant \"fischerandom\"]\n[FEN \"" + knightStart + "\"]\n\n1. O-O *\n", 0, "castling is not legal"},
 		{"Chess960 mate", header + "[Variant \"fischerandom\"]\n[FEN \"6k1/5ppp/8/8/8/8/8/R3K3 w Q - 0 1\"]\n\n1. Ra8# 1/2-1/2\n", 0, "White mates"},
 		{"another variant", header + "[Variant \"crazyhouse\"]\n\n1. e4 *\n", 0, "neither standard chess nor Chess960"},

@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/luftchess/luft/engine/board"
 )
 
 // TimeControl limits an engine's thinking. The zero value sets no limit.
@@ -157,9 +159,9 @@ func (c *Clock) Spend(d time.Duration) bool {
 // GoCommand returns the go command for the side to move, cutechess style:
 // both clocks, increments only when positive, movestogo when the time
 // control has periods; then movetime, nodes and depth limits.
-func GoCommand(turn Color, white, black *Clock) string {
+func GoCommand(turn board.Color, white, black *Clock) string {
 	own := white
-	if turn == Black {
+	if turn == board.Black {
 		own = black
 	}
 	var b strings.Builder

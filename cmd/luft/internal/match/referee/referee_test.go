@@ -8,14 +8,14 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/notnil/chess"
 
+	"github.com/luftchess/luft/cmd/luft/internal/outcome"
 	"github.com/luftchess/luft/engine/board"
 )
 
 type verdict struct {
-	Result      Result
-	Termination Termination
+	Result      outcome.Result
+	Termination outcome.Termination
 	Detail      string
 	Plies       int // moves accepted
 }
@@ -28,40 +28,40 @@ func TestGameEndings(t *testing.T) {
 		want  verdict
 	}{
 		{"fool's mate", "", "f2f3 e7e5 g2g4 d8h4",
-			verdict{BlackWins, Checkmate, "Black mates", 4}},
-		{"stalemate", "k7/8/2Q5/8/8/8/8/7K w - - 0 1", "c6b6",
-			verdict{Draw, Stalemate, "Draw by stalemate", 1}},
+			verdict{outcome.BlackWins, outcome.Checkmate, "Black mates", 4}},
+		{"stalemate", "k7/8/8/2Q5/8/8/8/7K w - - 0 1", "c5b6",
+			verdict{outcome.Draw, outcome.Stalemate, "Draw by stalemate", 1}},
 		// The start position occurs at plies 0, 4 and 8.
 		{"threefold", "", "g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8",
-			verdict{Draw, Repetition, "Draw by 3-fold repetition", 8}},
+			verdict{outcome.Draw, outcome.Repetition, "Draw by 3-fold repetition", 8}},
 		{"twofold goes on", "", "g1f3 g8f6 f3g1 f6g8",
-			verdict{Unfinished, Ongoing, "", 4}},
+			verdict{outcome.Unfinished, outcome.Ongoing, "", 4}},
 		// After e2e4 the FEN has ep square e3, but no capture is possible,
 		// so the position is the same as after the knight dance (FIDE
 		// 9.2.3): third occurrence at ply 9. A FEN-compare would miss it.
 		{"threefold with a dead en-passant square", "", "e2e4 g8f6 g1f3 f6g8 f3g1 g8f6 g1f3 f6g8 f3g1",
-			verdict{Draw, Repetition, "Draw by 3-fold repetition", 9}},
+			verdict{outcome.Draw, outcome.Repetition, "Draw by 3-fold repetition", 9}},
 		{"fifty moves", "k7/8/8/8/8/8/8/K6R w - - 99 80", "h1h2",
-			verdict{Draw, FiftyMoves, "Draw by fifty moves rule", 1}},
+			verdict{outcome.Draw, outcome.FiftyMoves, "Draw by fifty moves rule", 1}},
 		{"mate on the hundredth half-move wins", "k7/8/1K6/8/8/8/8/7R w - - 99 80", "h1h8",
-			verdict{WhiteWins, Checkmate, "White mates", 1}},
+			verdict{outcome.WhiteWins, outcome.Checkmate, "White mates", 1}},
 		{"capture resets the fifty-move count", "k7/8/8/8/8/8/1r6/KR6 w - - 99 80", "b1b2",
-			verdict{Unfinished, Ongoing, "", 1}},
+			verdict{outcome.Unfinished, outcome.Ongoing, "", 1}},
 		{"insufficient material", "k7/8/8/8/8/8/1r6/K7 w - - 0 1", "a1b2",
-			verdict{Draw, InsufficientMaterial, "Draw by insufficient mating material", 1}},
+			verdict{outcome.Draw, outcome.InsufficientMaterial, "Draw by insufficient mating material", 1}},
 		{"king and bishop vs king", "k7/8/8/8/8/8/1r6/KB6 w - - 0 1", "a1b2",
-			verdict{Draw, InsufficientMaterial, "Draw by insufficient mating material", 1}},
+			verdict{outcome.Draw, outcome.InsufficientMaterial, "Draw by insufficient mating material", 1}},
 		{"knight and bishop can mate", "k7/8/8/8/8/8/1r6/KBN5 w - - 0 1", "a1b2",
-			verdict{Unfinished, Ongoing, "", 1}},
+			verdict{outcome.Unfinished, outcome.Ongoing, "", 1}},
 		// Bishops e2 and c8 stand on light squares: no mate is possible.
 		{"bishops all on one colour", "k1b5/8/8/8/8/8/1r2B3/K7 w - - 0 1", "a1b2",
-			verdict{Draw, InsufficientMaterial, "Draw by insufficient mating material", 1}},
+			verdict{outcome.Draw, outcome.InsufficientMaterial, "Draw by insufficient mating material", 1}},
 		{"bishops on both colours can mate", "kb6/8/8/8/8/8/1r2B3/K7 w - - 0 1", "a1b2",
-			verdict{Unfinished, Ongoing, "", 1}},
+			verdict{outcome.Unfinished, outcome.Ongoing, "", 1}},
 		{"two knights can mate", "k7/8/8/8/8/8/1r6/KNN5 w - - 0 1", "a1b2",
-			verdict{Unfinished, Ongoing, "", 1}},
-		{"EPD without counters", "k7/8/2Q5/8/8/8/8/7K w - -", "c6b6",
-			verdict{Draw, Stalemate, "Draw by stalemate", 1}},
+			verdict{outcome.Unfinished, outcome.Ongoing, "", 1}},
+		{"EPD without counters", "k7/8/8/2Q5/8/8/8/7K w - -", "c5b6",
+			verdict{outcome.Draw, outcome.Stalemate, "Draw by stalemate", 1}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -194,18 +194,18 @@ func TestGoCommand(t *testing.T) {
 	s := time.Second
 	tests := []struct {
 		name         string
-		turn         Color
+		turn         board.Color
 		white, black TimeControl
 		want         string
 	}{
-		{"increment", White, TimeControl{Base: 10 * s, Inc: s / 10}, TimeControl{Base: 10 * s, Inc: s / 10},
+		{"increment", board.White, TimeControl{Base: 10 * s, Inc: s / 10}, TimeControl{Base: 10 * s, Inc: s / 10},
 			"go wtime 10100 btime 10100 winc 100 binc 100"},
-		{"no increment", Black, TimeControl{Base: 60 * s}, TimeControl{Base: 60 * s}, "go wtime 60000 btime 60000"},
-		{"moves to go", White, TimeControl{Moves: 40, Base: 60 * s}, TimeControl{Moves: 40, Base: 60 * s},
+		{"no increment", board.Black, TimeControl{Base: 60 * s}, TimeControl{Base: 60 * s}, "go wtime 60000 btime 60000"},
+		{"moves to go", board.White, TimeControl{Moves: 40, Base: 60 * s}, TimeControl{Moves: 40, Base: 60 * s},
 			"go wtime 60000 btime 60000 movestogo 40"},
-		{"movetime", White, TimeControl{MoveTime: s / 2}, TimeControl{MoveTime: s / 2}, "go movetime 500"},
-		{"nodes and clock", Black, TimeControl{Base: s}, TimeControl{Base: s, Nodes: 1000}, "go wtime 1000 btime 1000 nodes 1000"},
-		{"depth", White, TimeControl{Depth: 7}, TimeControl{Depth: 7}, "go depth 7"},
+		{"movetime", board.White, TimeControl{MoveTime: s / 2}, TimeControl{MoveTime: s / 2}, "go movetime 500"},
+		{"nodes and clock", board.Black, TimeControl{Base: s}, TimeControl{Base: s, Nodes: 1000}, "go wtime 1000 btime 1000 nodes 1000"},
+		{"depth", board.White, TimeControl{Depth: 7}, TimeControl{Depth: 7}, "go depth 7"},
 	}
 	for _, tt := range tests {
 		if got := GoCommand(tt.turn, NewClock(tt.white), NewClock(tt.black)); got != tt.want {
@@ -214,73 +214,22 @@ func TestGoCommand(t *testing.T) {
 	}
 }
 
-func TestAdjudicator(t *testing.T) {
-	type report struct {
-		mover    Color
-		fullMove int
-		valid    bool
-		cp, mate int
-	}
-	// scores alternate white, black from each mover's point of view.
-	plies := func(from int, n int, white, black int) []report {
-		var r []report
-		for i := range n {
-			r = append(r, report{White, from + i, true, white, 0}, report{Black, from + i, true, black, 0})
-		}
-		return r
-	}
-	tests := []struct {
-		name    string
-		adj     Adjudicator
-		reports []report
-		want    []Result // result after each report, Unfinished omitted: the first decided
-		at      int      // index of the deciding report, -1 for none
-	}{
-		{"resign white wins after 3 moves each", Adjudicator{ResignMoveCount: 3, ResignScore: 600},
-			plies(20, 3, 700, -650), []Result{WhiteWins}, 5},
-		{"resign needs agreement", Adjudicator{ResignMoveCount: 3, ResignScore: 600},
-			plies(20, 3, 700, -100), nil, -1},
-		{"resign black wins on mate scores", Adjudicator{ResignMoveCount: 2, ResignScore: 600},
-			[]report{{White, 30, true, 0, -5}, {Black, 30, true, 0, 4}, {White, 31, true, -900, 0}, {Black, 31, true, 0, 3}},
-			[]Result{BlackWins}, 3},
-		{"missing score breaks the streak", Adjudicator{ResignMoveCount: 1, ResignScore: 600},
-			[]report{{White, 1, true, 700, 0}, {Black, 1, false, 0, 0}, {White, 2, true, 700, 0}, {Black, 2, true, -700, 0}},
-			[]Result{WhiteWins}, 3},
-		{"draw after move 40", Adjudicator{DrawMoveNumber: 40, DrawMoveCount: 4, DrawScore: 10},
-			plies(38, 6, 5, -10), []Result{Draw}, 11}, // plies from move 40: indices 4..11
-		{"draw window broken", Adjudicator{DrawMoveNumber: 1, DrawMoveCount: 2, DrawScore: 10},
-			append(plies(1, 1, 5, 11), plies(2, 1, 0, 0)...), nil, -1},
-		{"disabled", Adjudicator{}, plies(1, 20, 5000, -5000), nil, -1},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			a := tt.adj
-			var got []Result
-			at := -1
-			for i, r := range tt.reports {
-				if res := a.Update(r.mover, r.fullMove, r.valid, r.cp, r.mate); res != Unfinished {
-					got = append(got, res)
-					at = i
-					break
-				}
-			}
-			if diff := cmp.Diff(tt.want, got); diff != "" || at != tt.at {
-				t.Errorf("mismatch at %d, want %d (-want +got):\n%s", at, tt.at, diff)
-			}
-		})
-	}
-}
-func TestDecodeSAN(t *testing.T) {
+// TestMoveSAN reads moves in algebraic notation as people and programs
+// write it, as the referee read them with notnil/chess before it asked
+// the board.
+func TestMoveSAN(t *testing.T) {
 	for _, tc := range []struct {
 		fen, san, want string // want "" for an error
 	}{
 		{board.StartFEN, "e4", "e2e4"},
 		{board.StartFEN, "Nf3", "g1f3"},
 		{board.StartFEN, "Nf3!?", "g1f3"},
+		{board.StartFEN, "Ng1f3", "g1f3"},
 		{board.StartFEN, "Nd2", ""},
 		{board.StartFEN, "e5", ""},
 		{"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "O-O", "e1g1"},
 		{"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "0-0-0", "e1c1"},
+		{"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "o-o", "e1g1"},
 		{"r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1", "O-O-O+", "e8c8"},
 		{"4k3/8/8/8/8/8/4K3/R6R w - - 0 1", "Rad1", "a1d1"},
 		{"4k3/8/8/8/8/8/4K3/R6R w - - 0 1", "Rd1", ""}, // ambiguous
@@ -292,17 +241,42 @@ func TestDecodeSAN(t *testing.T) {
 		{"4k3/8/8/8/8/8/1Q1Q4/Q3K3 w - - 0 1", "Qb2c3", "b2c3"},
 		{"4k3/8/8/8/8/8/1Q1Q4/Q3K3 w - - 0 1", "Qc3", ""}, // b2 and d2 reach c3
 	} {
-		var pos chess.Position
-		if err := pos.UnmarshalText([]byte(tc.fen)); err != nil {
+		g, err := NewGame(tc.fen)
+		if err != nil {
 			t.Fatal(err)
 		}
-		m, err := DecodeSAN(&pos, tc.san)
-		got := ""
-		if err == nil {
-			got = chess.UCINotation{}.Encode(&pos, m)
+		got, err := g.MoveSAN(tc.san)
+		if got != tc.want || (err != nil) != (tc.want == "") || err != nil && !errors.Is(err, ErrIllegal) {
+			t.Errorf("MoveSAN(%q) in %s = %q, %v; want %q", tc.san, tc.fen, got, err, tc.want)
 		}
-		if got != tc.want {
-			t.Errorf("DecodeSAN(%s, %q) = %q (%v), want %q", tc.fen, tc.san, got, err, tc.want)
+	}
+}
+
+// TestReferenceDisagrees checks that a move on which Luft's board and
+// notnil/chess disagree is refused, naming the one that refused it: here
+// the reference position is set to another position than the board's.
+func TestReferenceDisagrees(t *testing.T) {
+	tests := []struct {
+		ref, move, want string
+	}{
+		{"4k3/8/8/8/8/8/8/4K3 w - - 0 1", "e2e4", `illegal move: "e2e4" is legal on Luft's board but not for notnil/chess in ` + board.StartFEN},
+		{"4k3/8/8/8/8/8/8/4K3 w - - 0 1", "e1e2", `illegal move: "e1e2" is legal for notnil/chess but not on Luft's board in ` + board.StartFEN},
+		{board.StartFEN, "e2e5", `illegal move: "e2e5"`},
+	}
+	for _, tt := range tests {
+		g, err := NewGame("")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g.ref, err = reference(tt.ref); err != nil {
+			t.Fatal(err)
+		}
+		_, err = g.Move(tt.move)
+		if err == nil || !errors.Is(err, ErrIllegal) || err.Error() != tt.want {
+			t.Errorf("Move(%s) with the reference at %s: %v, want %s", tt.move, tt.ref, err, tt.want)
+		}
+		if g.Legal(tt.move) || len(g.Moves()) != 0 {
+			t.Errorf("Move(%s) with the reference at %s: Legal, or played", tt.move, tt.ref)
 		}
 	}
 }
@@ -320,17 +294,17 @@ func TestChess960Game(t *testing.T) {
 		want      verdict
 	}{
 		{"the king stays", "bbqrnnkr/pppppppp/8/8/8/8/PPPPPPPP/BBQRNNKR w KQkq - 0 1", "f1e3 f8e6 g1h1 g8h8", false,
-			"Ne3 Ne6 O-O O-O", verdict{Unfinished, Ongoing, "", 4}},
-		{"the rook stays, Shredder-FEN", "4k3/8/8/8/8/8/8/3RK3 w D - 0 1", "e1d1", false, "O-O-O", verdict{Unfinished, Ongoing, "", 1}},
-		{"king and rook swap", "rk6/8/8/8/8/8/8/4K3 b a - 0 1", "b8a8", false, "O-O-O", verdict{Unfinished, Ongoing, "", 1}},
+			"Ne3 Ne6 O-O O-O", verdict{outcome.Unfinished, outcome.Ongoing, "", 4}},
+		{"the rook stays, Shredder-FEN", "4k3/8/8/8/8/8/8/3RK3 w D - 0 1", "e1d1", false, "O-O-O", verdict{outcome.Unfinished, outcome.Ongoing, "", 1}},
+		{"king and rook swap", "rk6/8/8/8/8/8/8/4K3 b a - 0 1", "b8a8", false, "O-O-O", verdict{outcome.Unfinished, outcome.Ongoing, "", 1}},
 		{"standard castling written king takes rook", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "e1h1 e8a8", false,
-			"O-O O-O-O", verdict{Unfinished, Ongoing, "", 2}},
-		{"the king's step is no castling", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "e1g1", true, "", verdict{Unfinished, Ongoing, "", 0}},
-		{"upper case promotion", "4k3/P7/8/8/8/8/8/4K3 w - - 0 1", "a7a8Q", false, "a8=Q+", verdict{Unfinished, Ongoing, "", 1}},
-		{"the king crosses the board", "3k4/3p1p2/8/8/8/8/8/1K5R w K - 0 1", "b1h1", false, "O-O", verdict{Unfinished, Ongoing, "", 1}},
+			"O-O O-O-O", verdict{outcome.Unfinished, outcome.Ongoing, "", 2}},
+		{"the king's step is no castling", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "e1g1", true, "", verdict{outcome.Unfinished, outcome.Ongoing, "", 0}},
+		{"upper case promotion", "4k3/P7/8/8/8/8/8/4K3 w - - 0 1", "a7a8Q", false, "a8=Q+", verdict{outcome.Unfinished, outcome.Ongoing, "", 1}},
+		{"the king crosses the board", "3k4/3p1p2/8/8/8/8/8/1K5R w K - 0 1", "b1h1", false, "O-O", verdict{outcome.Unfinished, outcome.Ongoing, "", 1}},
 		{"threefold", "bbqrnnkr/pppppppp/8/8/8/8/PPPPPPPP/BBQRNNKR w KQkq - 0 1", "f1e3 f8e6 e3f1 e6f8 f1e3 f8e6 e3f1 e6f8", false,
-			"Ne3 Ne6 Nf1 Nf8 Ne3 Ne6 Nf1 Nf8", verdict{Draw, Repetition, "Draw by 3-fold repetition", 8}},
-		{"back-rank mate", "6k1/5ppp/8/8/8/8/8/R3K3 w Q - 0 1", "a1a8", false, "Ra8#", verdict{WhiteWins, Checkmate, "White mates", 1}},
+			"Ne3 Ne6 Nf1 Nf8 Ne3 Ne6 Nf1 Nf8", verdict{outcome.Draw, outcome.Repetition, "Draw by 3-fold repetition", 8}},
+		{"back-rank mate", "6k1/5ppp/8/8/8/8/8/R3K3 w Q - 0 1", "a1a8", false, "Ra8#", verdict{outcome.WhiteWins, outcome.Checkmate, "White mates", 1}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -1,4 +1,4 @@
-package datagen
+package trainingdata
 
 import (
 	"bufio"
@@ -8,6 +8,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/luftchess/luft/cmd/luft/internal/outcome"
 	"github.com/luftchess/luft/engine/board"
 )
 
@@ -19,42 +20,37 @@ const (
 	HeaderSize = 32
 )
 
-// Result is a game's result from one side's point of view.
-type Result uint8
-
-// Results.
-const (
-	Loss Result = iota
-	Draw
-	Win
-)
-
-// Flip returns the result from the other side's point of view.
-func (r Result) Flip() Result { return 2 - r }
-
-// String returns "loss", "draw" or "win".
-func (r Result) String() string {
-	switch r {
-	case Loss:
-		return "loss"
-	case Draw:
-		return "draw"
-	case Win:
-		return "win"
-	}
-	return fmt.Sprintf("Result(%d)", uint8(r))
-}
-
 // Record is one training position.
 type Record struct {
 	Pos    *board.Position
-	Score  int16      // centipawns, side to move's view
-	Result Result     // the game's result, side to move's view
-	Move   board.Move // the search's best move
+	Score  int16          // centipawns, side to move's view
+	Result outcome.Result // the game's result; Unfinished while it goes on
+	Move   board.Move     // the search's best move
 }
 
 // Packed is a record in its file form.
 type Packed [RecordSize]byte
+
+// The results as a record holds them, from the side to move's view.
+const (
+	loss = iota
+	draw
+	win
+	none // the game goes on: invalid in a file
+)
+
+// encodeResult returns the code of the result r for the side to move stm.
+func encodeResult(r outcome.Result, stm board.Color) byte {
+	switch r {
+	case outcome.Draw:
+		return draw
+	case outcome.Win(stm):
+		return win
+	case outcome.Win(stm.Other()):
+		return loss
+	}
+	return none
+}
 
 // Pack encodes r. It fails only for a position the format cannot hold
 // (more than 32 pieces) or a bad result.
@@ -63,10 +59,10 @@ func Pack(r Record) (Packed, error) {
 	pos := r.Pos
 	occ := pos.Occupied()
 	if occ.Count() > 32 {
-		return p, fmt.Errorf("datagen: %d pieces, at most 32 fit a record", occ.Count())
+		return p, fmt.Errorf("trainingdata: %d pieces, at most 32 fit a record", occ.Count())
 	}
-	if r.Result > Win {
-		return p, fmt.Errorf("datagen: bad result %d", r.Result)
+	if r.Result > outcome.Draw {
+		return p, fmt.Errorf("trainingdata: bad result %d", r.Result)
 	}
 	binary.LittleEndian.PutUint64(p[0:], uint64(occ))
 	i := 0
@@ -83,8 +79,8 @@ func Pack(r Record) (Packed, error) {
 			flags |= 1 << (1 + k)
 		}
 	}
-	flags |= byte(r.Result) << 5
 	p[24] = flags
+	p.SetResult(r.Result)
 	p[25] = 8
 	if ep := pos.EnPassant(); ep != board.NoSquare {
 		p[25] = byte(ep.File())
@@ -118,8 +114,28 @@ func (p *Packed) SideToMove() board.Color { return board.Color(p[24] & 1) }
 // Score returns the score, side to move's view.
 func (p *Packed) Score() int16 { return int16(binary.LittleEndian.Uint16(p[28:])) }
 
-// Result returns the result, side to move's view.
-func (p *Packed) Result() Result { return Result(p[24] >> 5 & 3) }
+// Result returns the game's result; Unfinished for a record without one.
+func (p *Packed) Result() outcome.Result {
+	stm := p.SideToMove()
+	switch p.resultCode() {
+	case loss:
+		return outcome.Win(stm.Other())
+	case draw:
+		return outcome.Draw
+	case win:
+		return outcome.Win(stm)
+	}
+	return outcome.Unfinished
+}
+
+// resultCode returns the result as the record holds it.
+func (p *Packed) resultCode() byte { return p[24] >> 5 & 3 }
+
+// SetResult sets the game's result, which a record packed while the game
+// went on lacks.
+func (p *Packed) SetResult(r outcome.Result) {
+	p[24] = p[24]&^(3<<5) | encodeResult(r, p.SideToMove())<<5
+}
 
 // Move returns the best move.
 func (p *Packed) Move() board.Move { return board.Move(binary.LittleEndian.Uint16(p[30:])) }
@@ -130,7 +146,7 @@ func (p *Packed) FEN() (string, error) {
 	occ := p.Occupied()
 	n := occ.Count()
 	if n > 32 {
-		return "", fmt.Errorf("datagen: bad record: %d pieces", n)
+		return "", fmt.Errorf("trainingdata: bad record: %d pieces", n)
 	}
 	var sqs [64]board.Piece
 	for i := range sqs {
@@ -144,21 +160,21 @@ func (p *Packed) FEN() (string, error) {
 		sqs[sq] = pc
 	})
 	if bad {
-		return "", errors.New("datagen: bad record: bad piece code")
+		return "", errors.New("trainingdata: bad record: bad piece code")
 	}
 	for j := n; j < 32; j++ {
 		if p[8+j/2]>>(4*(j&1))&15 != 0 {
-			return "", errors.New("datagen: bad record: piece code beyond the last piece")
+			return "", errors.New("trainingdata: bad record: piece code beyond the last piece")
 		}
 	}
-	if p[24]&0x80 != 0 || p.Result() > Win {
-		return "", fmt.Errorf("datagen: bad record: flags %#x", p[24])
+	if p[24]&0x80 != 0 || p.resultCode() == none {
+		return "", fmt.Errorf("trainingdata: bad record: flags %#x", p[24])
 	}
 	if p[25] > 8 {
-		return "", fmt.Errorf("datagen: bad record: en-passant file %d", p[25])
+		return "", fmt.Errorf("trainingdata: bad record: en-passant file %d", p[25])
 	}
 	if p[27] == 0 {
-		return "", errors.New("datagen: bad record: fullmove number 0")
+		return "", errors.New("trainingdata: bad record: fullmove number 0")
 	}
 	var b strings.Builder
 	b.WriteString(board.Placement(&sqs))
@@ -194,7 +210,7 @@ func (p *Packed) Unpack() (Record, error) {
 	}
 	pos, err := board.ParseFEN(fen)
 	if err != nil {
-		return Record{}, fmt.Errorf("datagen: bad record: %v", err)
+		return Record{}, fmt.Errorf("trainingdata: bad record: %v", err)
 	}
 	return Record{Pos: pos, Score: p.Score(), Result: p.Result(), Move: p.Move()}, nil
 }
@@ -268,18 +284,18 @@ func NewReader(r io.Reader) (*Reader, error) {
 	h := make([]byte, HeaderSize)
 	if n, err := io.ReadFull(br, h); err != nil {
 		if err == io.EOF || err == io.ErrUnexpectedEOF {
-			return nil, fmt.Errorf("datagen: truncated header: %d of %d bytes", n, HeaderSize)
+			return nil, fmt.Errorf("trainingdata: truncated header: %d of %d bytes", n, HeaderSize)
 		}
 		return nil, err
 	}
 	if string(h[:8]) != Magic {
-		return nil, fmt.Errorf("datagen: not a Luft data file (magic %q)", h[:8])
+		return nil, fmt.Errorf("trainingdata: not a Luft data file (magic %q)", h[:8])
 	}
 	if v := binary.LittleEndian.Uint32(h[8:]); v != Version {
-		return nil, fmt.Errorf("datagen: format version %d, want %d", v, Version)
+		return nil, fmt.Errorf("trainingdata: format version %d, want %d", v, Version)
 	}
 	if s := binary.LittleEndian.Uint32(h[12:]); s != RecordSize {
-		return nil, fmt.Errorf("datagen: record size %d, want %d", s, RecordSize)
+		return nil, fmt.Errorf("trainingdata: record size %d, want %d", s, RecordSize)
 	}
 	return &Reader{r: br}, nil
 }
@@ -293,7 +309,7 @@ func (r *Reader) ReadPacked() (Packed, error) {
 	case err == io.EOF:
 		return p, io.EOF
 	case err == io.ErrUnexpectedEOF:
-		return p, fmt.Errorf("datagen: truncated file: record %d has %d of %d bytes: %w", r.n+1, n, RecordSize, err)
+		return p, fmt.Errorf("trainingdata: truncated file: record %d has %d of %d bytes: %w", r.n+1, n, RecordSize, err)
 	case err != nil:
 		return p, err
 	}

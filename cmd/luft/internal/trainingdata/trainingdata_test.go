@@ -1,4 +1,4 @@
-package datagen
+package trainingdata
 
 import (
 	"bytes"
@@ -10,6 +10,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/luftchess/luft/cmd/luft/internal/outcome"
 	"github.com/luftchess/luft/engine/board"
 	"github.com/luftchess/luft/engine/board/boardtest"
 )
@@ -18,7 +19,7 @@ import (
 type summary struct {
 	FEN    string
 	Score  int16
-	Result Result
+	Result outcome.Result
 	Move   board.Move
 }
 
@@ -64,7 +65,7 @@ func TestRoundTrip(t *testing.T) {
 		if l.Len() > 0 {
 			m = l.Moves()[rng.IntN(l.Len())]
 		}
-		r := Record{Pos: p, Score: int16(rng.IntN(65536) - 32768), Result: Result(rng.IntN(3)), Move: m}
+		r := Record{Pos: p, Score: int16(rng.IntN(65536) - 32768), Result: outcome.Result(1 + rng.IntN(3)), Move: m}
 		if err := w.Write(r); err != nil {
 			t.Fatalf("%s: %v", p.FEN(), err)
 		}
@@ -101,7 +102,7 @@ func TestCounters(t *testing.T) {
 		{"rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w Kq f6 0 3", "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w Kq f6 0 3"},
 	}
 	for _, tt := range tests {
-		pk, err := Pack(Record{Pos: boardtest.Position(t, tt.fen), Result: Draw})
+		pk, err := Pack(Record{Pos: boardtest.Position(t, tt.fen), Result: outcome.Draw})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -113,9 +114,10 @@ func TestCounters(t *testing.T) {
 			t.Errorf("%s: decoded as %s, want %s", tt.fen, got, tt.want)
 		}
 	}
-	// Kings only, e1 and e8, Black to move, no castling, no en passant.
+	// Kings only, e1 and e8, Black to move, no castling, no en passant;
+	// Black won.
 	p, _ := board.ParseFEN("4k3/8/8/8/8/8/8/4K3 b - - 7 42")
-	pk, _ := Pack(Record{Pos: p, Score: -2, Result: Win, Move: 0x0fff})
+	pk, _ := Pack(Record{Pos: p, Score: -2, Result: outcome.BlackWins, Move: 0x0fff})
 	want := Packed{
 		0x10, 0, 0, 0, 0, 0, 0, 0x10, // e1, e8
 		byte(board.MakePiece(board.White, board.King)) | byte(board.MakePiece(board.Black, board.King))<<4,
@@ -126,13 +128,55 @@ func TestCounters(t *testing.T) {
 	}
 }
 
+// TestResult checks the result of a record, White's view in Go and the
+// side to move's in the file, and that a record packed without one is
+// refused until SetResult gives it one.
+func TestResult(t *testing.T) {
+	type row struct {
+		Result outcome.Result
+		Code   byte // bits 5-6 of the flags
+	}
+	white, black := board.NewPosition(), boardtest.Position(t, "4k3/8/8/8/8/8/8/4K3 b - - 0 1")
+	tests := []struct {
+		pos  *board.Position
+		want []row // for Unfinished, WhiteWins, BlackWins, Draw
+	}{
+		{white, []row{{outcome.Unfinished, 3}, {outcome.WhiteWins, 2}, {outcome.BlackWins, 0}, {outcome.Draw, 1}}},
+		{black, []row{{outcome.Unfinished, 3}, {outcome.WhiteWins, 0}, {outcome.BlackWins, 2}, {outcome.Draw, 1}}},
+	}
+	for _, tt := range tests {
+		var got []row
+		for _, r := range []outcome.Result{outcome.Unfinished, outcome.WhiteWins, outcome.BlackWins, outcome.Draw} {
+			p, err := Pack(Record{Pos: tt.pos, Result: r})
+			if err != nil {
+				t.Fatal(err)
+			}
+			got = append(got, row{p.Result(), p[24] >> 5})
+		}
+		if diff := cmp.Diff(tt.want, got); diff != "" {
+			t.Errorf("%s: results (-want +got):\n%s", tt.pos.FEN(), diff)
+		}
+	}
+	p, _ := Pack(Record{Pos: black, Score: 5})
+	if _, err := p.Unpack(); err == nil {
+		t.Error("a record without a result unpacks")
+	}
+	p.SetResult(outcome.WhiteWins)
+	if rec, err := p.Unpack(); err != nil || rec.Result != outcome.WhiteWins || rec.Score != 5 {
+		t.Errorf("after SetResult(WhiteWins): %+v, %v", rec, err)
+	}
+	if _, err := Pack(Record{Pos: black, Result: outcome.Draw + 1}); err == nil {
+		t.Error("Pack takes a result beyond Draw")
+	}
+}
+
 // TestReaderErrors checks that damaged files give clear errors.
 func TestReaderErrors(t *testing.T) {
 	var buf bytes.Buffer
 	w := NewWriter(&buf)
 	p := board.NewPosition()
 	for range 3 {
-		if err := w.Write(Record{Pos: p, Result: Draw}); err != nil {
+		if err := w.Write(Record{Pos: p, Result: outcome.Draw}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -150,7 +194,7 @@ func TestReaderErrors(t *testing.T) {
 	badResult[HeaderSize+24] |= 3 << 5
 	// Black in check with White to move: the side bit flipped.
 	checked, _ := board.ParseFEN("4k3/4R3/8/8/8/8/8/4K3 b - - 0 1")
-	pk, _ := Pack(Record{Pos: checked})
+	pk, _ := Pack(Record{Pos: checked, Result: outcome.Draw})
 	pk[24] &^= 1
 	illegal := append(bytes.Clone(good[:HeaderSize]), pk[:]...)
 
@@ -167,7 +211,7 @@ func TestReaderErrors(t *testing.T) {
 		{"truncated record", good[:len(good)-10], 2, "truncated file: record 3 has 22 of 32 bytes"},
 		{"bad magic", badMagic, 0, "not a Luft data file"},
 		{"bad version", badVersion, 0, "format version 9"},
-		{"bad piece", badPiece, 0, "record 1: datagen: bad record: bad piece code"},
+		{"bad piece", badPiece, 0, "record 1: trainingdata: bad record: bad piece code"},
 		{"bad en passant", badEP, 0, "en-passant file 9"},
 		{"bad result", badResult, 0, "bad record: flags"},
 		{"illegal", illegal, 0, "bad record: fen"},
