@@ -10,11 +10,14 @@ SHELL       := bash
 .SHELLFLAGS := -o pipefail -c
 
 EXE     ?= luft
+# TAGS are build tags of the engine: TAGS=spsa declares the search's
+# margins and reductions as UCI options for OpenBench's SPSA (README).
+TAGS    ?=
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 GO      ?= go
 LDFLAGS := -X main.version=$(VERSION)
 # GOBUILD builds a binary stamped with the version.
-GOBUILD  = $(GO) build -trimpath -ldflags "$(LDFLAGS)"
+GOBUILD  = $(GO) build -trimpath $(if $(TAGS),-tags $(TAGS)) -ldflags "$(LDFLAGS)"
 # GOTESTSUM runs go test with its arguments and ends with the tests that
 # skipped and a count (DONE N tests, M skipped); -v in TESTFLAGS keeps
 # go test -v's output.
@@ -33,7 +36,8 @@ TUNE_LAMBDA ?= 1e-8
 
 .PHONY: build build-basic dist run test test-noskip test-purego test-race serve-e2e serve-soak test-fathom bench-fathom tb-match fuzz perft-full perft-bench eval-bench bench tactics calibrate reference chess960-match ablation time-check ponder-check match-test tune-data tune nnue-data nnue-train nnue-match lint fmt-check vet staticcheck smoke ci clean help
 
-## build: build the engine binary (make EXE=path builds it there, as OpenBench expects)
+## build: build the engine binary (make EXE=path builds it there, as OpenBench expects; TAGS=spsa
+## for the build whose search parameters are UCI options)
 build:
 	$(GOBUILD) -o $(EXE) ./cmd/luft
 
@@ -323,8 +327,9 @@ match-test:
 lint: fmt-check vet staticcheck
 
 # LINT_TAGS are the builds checked beside the default one, one per word: the long tests' tags, the
-# network's pure-Go loops, the hand-crafted evaluation alone.
-LINT_TAGS := stockfish,matchtest,tactics,soak,web,fathom purego evalbasic
+# network's pure-Go loops, the hand-crafted evaluation alone, the search
+# parameters as UCI options.
+LINT_TAGS := stockfish,matchtest,tactics,soak,web,fathom purego evalbasic spsa
 
 ## fmt-check: fail when gofmt would change a Go file
 fmt-check:

@@ -32,6 +32,7 @@ var commands = map[string]command{
 	"match":   {"-engine cmd=A -engine cmd=B -each tc=10+0.1 ...  play an engine match (-h for options)", runMatch},
 	"perft":   {"[-960] DEPTH [FEN]  count the legal move tree: divide, total, time, nodes per second (-960: a Chess960 FEN, X-FEN or Shredder-FEN)", runPerft},
 	"play":    {"[-color white|black] [-elo N | -level N] [-time S] [-book FILE] [-960] [-fen FEN]  play a game in the terminal (-960: Chess960)", runPlay},
+	"spsa":    {"  print the search parameters that UCI options tune, as OpenBench's SPSA takes them (make TAGS=spsa builds)", runSPSA},
 	"tb":      {"[-path DIRS] FEN  what the Syzygy tables say of a position and of each legal move (WDL, DTZ)", runTB},
 	"serve":   {"[-addr 127.0.0.1:8080] [-open] [-max-games N] [-move-time D]  play Luft in the browser (-h for options)", runServe},
 	"train":   {"-out DIR [-epochs N] [-hidden H] [-resume FILE] ... FILE...  train the NNUE on datagen files (-h for options)", runTrain},
