@@ -23,6 +23,10 @@ type genfensRequest struct {
 	chess960 bool
 }
 
+// maxGenfens bounds the positions one genfens command asks for: many
+// more than a DATAGEN workload's games, which each take one.
+const maxGenfens = 1 << 20
+
 // chess960Words are the extra words of a genfens command that ask for
 // Chess960 positions.
 var chess960Words = []string{"fischerandom", "chess960", "frc"}
@@ -35,8 +39,8 @@ func parseGenfens(args []string) (genfensRequest, error) {
 		return r, fmt.Errorf("want genfens N seed S book <None|PATH>")
 	}
 	n, err := strconv.Atoi(args[0])
-	if err != nil || n < 1 {
-		return r, fmt.Errorf("count %q: want a positive number", args[0])
+	if err != nil || n < 1 || n > maxGenfens {
+		return r, fmt.Errorf("count %q: want a number from 1 to %d", args[0], maxGenfens)
 	}
 	r.n = n
 	for i := 1; i < len(args); i++ {

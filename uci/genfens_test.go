@@ -23,6 +23,7 @@ func TestParseGenfens(t *testing.T) {
 		{"genfens 5", genfensRequest{n: 5}, false},
 		{"genfens", genfensRequest{}, true},
 		{"genfens 0 seed 1 book None", genfensRequest{}, true},
+		{"genfens 99999999999999 seed 1 book None", genfensRequest{}, true},
 		{"genfens ten seed 1", genfensRequest{}, true},
 		{"genfens 3 seed -1 book None", genfensRequest{}, true},
 		{"genfens 3 seed 1 book", genfensRequest{}, true},

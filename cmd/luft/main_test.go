@@ -55,7 +55,7 @@ func TestUCICommandLine(t *testing.T) {
 		{[]string{"position startpos moves e2e4", "isready"}, "position startpos moves e2e4 e7e5\nisready\nquit\n",
 			[]string{"readyok", "readyok"}},
 		{[]string{"genfens 2 seed 1 book None", "quit"}, "isready\n", nil},
-		{[]string{"genfens x"}, "quit\n", []string{`info string genfens ignored: count "x": want a positive number`}},
+		{[]string{"genfens x"}, "quit\n", []string{`info string genfens ignored: count "x": want a number from 1 to 1048576`}},
 	}
 	for _, tt := range tests {
 		var stdout, stderr bytes.Buffer

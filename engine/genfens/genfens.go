@@ -24,8 +24,11 @@ import (
 const (
 	DefaultMaxScore = 200  // centipawns either side of equality
 	DefaultNodes    = 5000 // nodes of the search that judges a position
-	DefaultHashMB   = 16
 )
+
+// HashMB is the size of the judging engine's table, whatever the Engine
+// options say: a search of DefaultNodes needs no more.
+const HashMB = 16
 
 // Random plies played from each kind of start: StartPlies or one more from
 // the start position or a Chess960 start position, BookPlies or one more
@@ -48,7 +51,7 @@ type Config struct {
 	Nodes    uint64   // node budget of the judging search; 0 for DefaultNodes
 
 	// Engine are the options of the judging engine (its evaluation);
-	// Threads is always 1, HashMB DefaultHashMB when zero.
+	// Threads is always 1, and HashMB always HashMB.
 	Engine engine.Options
 }
 
@@ -61,16 +64,13 @@ func Generate(ctx context.Context, n int, cfg Config) ([]string, error) {
 		return nil, err
 	}
 	opts := cfg.Engine
-	opts.Threads = 1
-	if opts.HashMB == 0 {
-		opts.HashMB = DefaultHashMB
-	}
+	opts.Threads, opts.HashMB = 1, HashMB
 	e := engine.New(opts)
 	maxScore := engine.Score(cmpOr(cfg.MaxScore, DefaultMaxScore))
 	lim := engine.Limits{Nodes: cmpOr(cfg.Nodes, DefaultNodes)}
 	rng := rand.New(rand.NewPCG(cfg.Seed, 0x6765_6e66_656e_73)) // "genfens"
 	seen := make(map[uint64]bool)
-	fens := make([]string, 0, n)
+	fens := make([]string, 0, min(n, 1024))
 	for tries := 0; len(fens) < n; tries++ {
 		if err := ctx.Err(); err != nil {
 			return fens, err
