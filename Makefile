@@ -10,11 +10,14 @@ SHELL       := bash
 .SHELLFLAGS := -o pipefail -c
 
 EXE     ?= luft
+# TAGS are build tags of the engine: TAGS=spsa declares the search's
+# margins and reductions as UCI options for OpenBench's SPSA (README).
+TAGS    ?=
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 GO      ?= go
 LDFLAGS := -X main.version=$(VERSION)
 # GOBUILD builds a binary stamped with the version.
-GOBUILD  = $(GO) build -trimpath -ldflags "$(LDFLAGS)"
+GOBUILD  = $(GO) build -trimpath $(if $(TAGS),-tags $(TAGS)) -ldflags "$(LDFLAGS)"
 # GOTESTSUM runs go test with its arguments and ends with the tests that
 # skipped and a count (DONE N tests, M skipped); -v in TESTFLAGS keeps
 # go test -v's output.
@@ -31,9 +34,10 @@ TUNE_NODES  ?= 2500
 TUNE_EPOCHS ?= 200
 TUNE_LAMBDA ?= 1e-8
 
-.PHONY: build build-basic dist run test test-noskip test-purego test-race serve-e2e serve-soak test-fathom bench-fathom tb-match fuzz perft-full perft-bench eval-bench bench tactics calibrate reference chess960-match ablation time-check ponder-check match-test tune-data tune nnue-data nnue-train nnue-match lint fmt-check vet staticcheck smoke ci clean help
+.PHONY: build build-basic dist run test test-noskip test-purego test-spsa test-race serve-e2e serve-soak test-fathom bench-fathom tb-match fuzz perft-full perft-bench eval-bench bench tactics calibrate reference chess960-match ablation time-check ponder-check match-test tune-data tune nnue-data nnue-train nnue-match lint fmt-check vet staticcheck smoke ci clean help
 
-## build: build the engine binary (make EXE=path builds it there, as OpenBench expects)
+## build: build the engine binary (make EXE=path builds it there, as OpenBench expects; TAGS=spsa
+## for the build whose search parameters are UCI options)
 build:
 	$(GOBUILD) -o $(EXE) ./cmd/luft
 
@@ -72,6 +76,10 @@ test-noskip:
 	if ! $(TEST) >"$$log" 2>&1; then cat "$$log" >&2; exit 1; fi; \
 	grep -E '^(ok|FAIL|\?) |^DONE ' "$$log"; \
 	if grep -- '--- SKIP' "$$log"; then echo 'tests were skipped (above): CI runs every test' >&2; exit 1; fi
+
+## test-spsa: the SPSA build's tests: its UCI options, and that a value set through them changes the search
+test-spsa:
+	$(GO) test $(TESTFLAGS) -tags spsa -run SPSA ./uci
 
 ## test-purego: the network's tests with the pure-Go loops instead of the AVX2 kernels
 test-purego:
@@ -323,8 +331,9 @@ match-test:
 lint: fmt-check vet staticcheck
 
 # LINT_TAGS are the builds checked beside the default one, one per word: the long tests' tags, the
-# network's pure-Go loops, the hand-crafted evaluation alone.
-LINT_TAGS := stockfish,matchtest,tactics,soak,web,fathom purego evalbasic
+# network's pure-Go loops, the hand-crafted evaluation alone, the search
+# parameters as UCI options.
+LINT_TAGS := stockfish,matchtest,tactics,soak,web,fathom purego evalbasic spsa
 
 ## fmt-check: fail when gofmt would change a Go file
 fmt-check:
@@ -357,7 +366,7 @@ smoke: build
 	printf 'e4\nquit\n' | $(RUN) play -elo 800 -time 0.1 | grep 'Luft plays' >/dev/null
 
 ## ci: everything CI checks, in this order: lint, smoke, dist (so every platform compiles), the test
-## suite with no test skipped, the race detector and torture test, the network without its assembly,
+## suite with no test skipped, the race detector and torture test, the network without its assembly, the SPSA build,
 ## fuzzing, every perft depth, the WAC floors, Syzygy probes against fathom, a real match, the browser
 ## page, and half a minute of 20 browser games at once (serve-soak with SOAK_TIME=30s)
 # As CI runs it: tests that need ../shared or Debian's engines fail, rather than skip, when these are
@@ -368,7 +377,7 @@ ci: export CI := true
 ci: export GOFLAGS := -count=1
 ci: export PATH := $(PATH):/usr/games
 ci: SOAK_TIME := 30s
-ci: lint smoke dist test-noskip test-race test-purego fuzz perft-full tactics test-fathom match-test serve-e2e serve-soak
+ci: lint smoke dist test-noskip test-race test-purego test-spsa fuzz perft-full tactics test-fathom match-test serve-e2e serve-soak
 
 ## clean: remove the engine binary and dist/
 clean:

@@ -92,13 +92,7 @@ type thread struct {
 // lmrTable holds the base late-move reduction by depth and move number.
 var lmrTable [64][64]int8
 
-func init() {
-	for d := 1; d < 64; d++ {
-		for m := 1; m < 64; m++ {
-			lmrTable[d][m] = int8(0.75 + math.Log(float64(d))*math.Log(float64(m))/2.25)
-		}
-	}
-}
+func init() { initLMR() }
 
 func newThread(id int, e *Engine) *thread {
 	return &thread{id: id, e: e, eval: eval.New()}
@@ -229,7 +223,7 @@ func provenMate(score, depth int) bool {
 // around the previous score, widening it on failure.
 func (t *thread) aspiration(depth int) {
 	alpha, beta := -infinity, infinity
-	delta := 15
+	delta := aspirationDelta
 	prev := t.rootMoves[t.pvIdx].prevScore
 	if t.r.features&AspirationWindows != 0 && depth >= 5 && prev > -mateBound && prev < mateBound {
 		alpha, beta = prev-delta, prev+delta
@@ -508,8 +502,8 @@ func (t *thread) pruneNode(n *node) (score int, ok bool) {
 	}
 	// Reverse futility: far enough above beta that a quiet move cannot
 	// bring the score back under it.
-	if t.r.features&ReverseFutility != 0 && n.depth <= 8 && n.eval < mateBound && n.beta > -mateBound &&
-		n.eval-80*(n.depth-b2i(n.improving)) >= n.beta {
+	if t.r.features&ReverseFutility != 0 && n.depth <= rfpDepth && n.eval < mateBound && n.beta > -mateBound &&
+		n.eval-rfpMargin*(n.depth-b2i(n.improving)) >= n.beta {
 		return n.eval, true
 	}
 	if t.r.features&NullMove != 0 {
@@ -531,7 +525,7 @@ func (t *thread) nullMove(n *node) (score int, ok bool) {
 		ply < t.nmpMinPly || t.stack[ply-1].move == board.NoMove || !pos.NonPawnMaterial(us) {
 		return 0, false
 	}
-	r := 3 + depth/3 + min((n.eval-beta)/200, 3)
+	r := nmpBase + depth/nmpDepthDivisor + min((n.eval-beta)/nmpEvalDivisor, 3)
 	t.playing(ply, board.NoMove)
 	if t.net != nil {
 		t.push(ply, board.NoMove)
@@ -658,7 +652,7 @@ func (t *thread) finalScore(n *node, best int, bestMove board.Move, moveCount in
 func (t *thread) pruneMove(n *node, m board.Move, alpha, moveCount int, quiet, givesCheck bool) bool {
 	f, depth := t.r.features, n.depth
 	if !quiet {
-		return f&SEEPruning != 0 && depth <= 6 && !t.pos.SEEGE(m, -100*depth)
+		return f&SEEPruning != 0 && depth <= 6 && !t.pos.SEEGE(m, -seeCaptureMargin*depth)
 	}
 	lmrDepth := depth - 1
 	if depth < 64 && moveCount < 64 {
@@ -668,11 +662,11 @@ func (t *thread) pruneMove(n *node, m board.Move, alpha, moveCount int, quiet, g
 	switch {
 	case f&LateMovePruning != 0 && noCheck && moveCount >= lmpLimit(depth, n.improving):
 		return true
-	case f&Futility != 0 && noCheck && lmrDepth <= 8 && n.staticEval+100+120*max(lmrDepth, 0) <= alpha:
+	case f&Futility != 0 && noCheck && lmrDepth <= 8 && n.staticEval+futilityBase+futilityMargin*max(lmrDepth, 0) <= alpha:
 		return true
 	}
 	d := max(lmrDepth, 0)
-	return f&SEEPruning != 0 && lmrDepth <= 8 && !t.pos.SEEGE(m, -25*d*d)
+	return f&SEEPruning != 0 && lmrDepth <= 8 && !t.pos.SEEGE(m, -seeQuietMargin*d*d)
 }
 
 // extension returns the plies by which the move m of the node n is
@@ -707,7 +701,7 @@ func (t *thread) singular(n *node, m board.Move) (ext, score int, cut bool) {
 		n.ttScore <= -tbBound || n.ttScore >= tbBound {
 		return 0, 0, false
 	}
-	sBeta := n.ttScore - 2*n.depth
+	sBeta := n.ttScore - singularMargin*n.depth
 	sf := &t.stack[n.ply]
 	sf.excluded = m
 	v := t.search(sBeta-1, sBeta, (n.depth-1)/2, n.ply, n.cutNode)
@@ -735,7 +729,7 @@ func (t *thread) reducedDepth(n *node, m board.Move, newDepth, moveCount, quietH
 		if sf := &t.stack[n.ply]; m == sf.killers[0] || m == sf.killers[1] || m == n.counter {
 			r--
 		} else {
-			r -= quietHist / 16384
+			r -= quietHist / lmrHistory
 		}
 	}
 	return min(max(newDepth-r, 1), newDepth)
@@ -790,9 +784,9 @@ func (t *thread) store(n *node, best int, bestMove board.Move) {
 // are pruned.
 func lmpLimit(depth int, improving bool) int {
 	if improving {
-		return 3 + depth*depth
+		return lmpBase + depth*depth
 	}
-	return (3 + depth*depth) / 2
+	return (lmpBase + depth*depth) / 2
 }
 
 // rewardCutoff updates the move-ordering statistics after m caused a

@@ -13,7 +13,12 @@ var commands = map[string]bool{
 	"uci": true, "debug": true, "isready": true, "setoption": true,
 	"register": true, "ucinewgame": true, "position": true, "go": true,
 	"stop": true, "ponderhit": true, "quit": true, "d": true,
+	"genfens": true,
 }
+
+// IsCommand reports whether word names a command the loop understands,
+// so that a command line can tell UCI lines from other words.
+func IsCommand(word string) bool { return commands[word] }
 
 // token is one whitespace-separated word of an input line and the offset
 // just past it, so that raw text (option values) can be recovered.

@@ -2,6 +2,7 @@ package uci
 
 import (
 	"cmp"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -98,6 +99,31 @@ var optionTable = []option{
 	spin("SyzygyProbeDepth", 1, 1, 100, func(s *session, v int) { s.syzygyOption(func(z *syzygySettings) { z.probeDepth = v }) }),
 	check("Syzygy50MoveRule", true, func(s *session, v bool) { s.syzygyOption(func(z *syzygySettings) { z.rule50 = v }) }),
 	spin("SyzygyProbeLimit", 7, 0, 7, func(s *session, v int) { s.syzygyOption(func(z *syzygySettings) { z.probeLimit = v }) }),
+}
+
+func init() { optionTable = append(optionTable, tunableOptions()...) }
+
+// tunableOptions declares the search parameters that the build lets UCI
+// set (engine.Tunables: those of a build with the spsa tag, for
+// OpenBench's SPSA; none by default) as spin options over their ranges.
+// A value changes the search at once, so it is refused during a search.
+func tunableOptions() []option {
+	var opts []option
+	for _, t := range engine.Tunables() {
+		o := option{name: t.Name, kind: "spin", def: strconv.Itoa(t.Default), min: t.Min, max: t.Max}
+		o.set = func(s *session, v string) error {
+			n, err := parseSpin(v, t.Min, t.Max)
+			if err != nil {
+				return err
+			}
+			if !s.idle() {
+				return errors.New("not during a search")
+			}
+			return engine.SetTunable(t.Name, n)
+		}
+		opts = append(opts, o)
+	}
+	return opts
 }
 
 // setBookFile reads the Polyglot book named by value (none when empty).

@@ -180,6 +180,8 @@ func (s *session) handle(c command) bool {
 		}
 	case "d":
 		s.display()
+	case "genfens":
+		s.genfens(c)
 	case "quit":
 		return false
 	}

@@ -19,6 +19,7 @@ import (
 )
 
 const datagenUsage = `usage: luft datagen (-games N | -positions N) [-out FILE] [options]
+       luft datagen -from-pgn [-out FILE] [-store DIR] FILE...
        luft datagen -list [-verify] [-store DIR]
 
 Plays Luft against itself at a fixed node budget per move and writes the
@@ -37,6 +38,13 @@ budget, openings, games, positions and checksum. Ctrl-C or SIGTERM stops
 a run cleanly; a killed run keeps its complete games, and the next run
 lists them. -list shows the store; -verify checks its files' checksums.
 
+-from-pgn converts games instead: the PGN files (plain or bzip2, as
+OpenBench's DATAGEN workloads return them) of cutechess-cli, fastchess or
+luft match, with each move's evaluation in its comment ("+0.35/12 0.120s"),
+become records of the positions before the scored moves, the move played
+as the best move, by the same filters. A game that cannot be read or
+replayed, or has no result, is reported by its number and left out.
+
 options:
 `
 
@@ -49,6 +57,7 @@ type datagenRun struct {
 	net      string // the evaluation's name, for the manifest
 	list     bool
 	verify   bool
+	fromPGN  []string // PGN files to convert instead of playing games
 }
 
 // runDatagen is the datagen subcommand.
@@ -83,42 +92,60 @@ func (r *datagenRun) run(args []string) error {
 			return listStore(store, r.verify)
 		}
 	}
-	var err error
-	if r.cfg.Openings, err = readOpenings(r.openings); err != nil {
-		return err
+	write := r.generate
+	if r.fromPGN != nil {
+		write = r.convert
+	} else {
+		var err error
+		if r.cfg.Openings, err = readOpenings(r.openings); err != nil {
+			return err
+		}
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	if store == nil {
-		return r.toFile(ctx)
+		return r.toFile(ctx, write)
 	}
-	return r.toStore(ctx, store, args)
+	return r.toStore(ctx, store, args, write)
 }
 
-// toFile generates into the file r.out.
-func (r *datagenRun) toFile(ctx context.Context) error {
+// writeFunc writes training data into f and closes it, and returns the
+// games and positions it wrote.
+type writeFunc func(ctx context.Context, f *os.File) (games, positions int, err error)
+
+// generate is the writeFunc of self-play.
+func (r *datagenRun) generate(ctx context.Context, f *os.File) (games, positions int, err error) {
+	st, err := generate(ctx, r.cfg, f)
+	return st.Games, st.Written, err
+}
+
+// toFile writes into the file r.out.
+func (r *datagenRun) toFile(ctx context.Context, write writeFunc) error {
 	f, err := os.Create(r.out)
 	if err != nil {
 		return err
 	}
-	st, err := generate(ctx, r.cfg, f)
+	_, n, err := write(ctx, f)
 	if errors.Is(err, context.Canceled) {
-		fmt.Fprintf(os.Stderr, "luft datagen: interrupted; %s holds %d complete records\n", r.out, st.Written)
+		fmt.Fprintf(os.Stderr, "luft datagen: interrupted; %s holds %d complete records\n", r.out, n)
 	}
 	return err
 }
 
-// toStore generates into a new file of store and lists it there.
-func (r *datagenRun) toStore(ctx context.Context, store *datagen.Store, args []string) error {
+// toStore writes into a new file of store and lists it there.
+func (r *datagenRun) toStore(ctx context.Context, store *datagen.Store, args []string, write writeFunc) error {
 	e := datagen.Entry{Luft: version, Command: strings.Join(append([]string{"luft", "datagen"}, args...), " "),
 		Net: r.net, Nodes: r.cfg.Nodes, Seed: r.cfg.Seed, Openings: r.openings,
 		RandomPlies: r.cfg.RandomPlies, Chess960: r.cfg.Chess960}
+	if r.fromPGN != nil {
+		e = datagen.Entry{Luft: version, Command: e.Command, Net: "pgn", Openings: strings.Join(r.fromPGN, " ")}
+	}
 	f, err := store.Create(&e)
 	if err != nil {
 		return err
 	}
 	fmt.Fprintf(os.Stderr, "writing %s\n", f.Name())
-	st, err := generate(ctx, r.cfg, f)
+	games, _, err := write(ctx, f)
 	status := datagen.Complete
 	switch {
 	case errors.Is(err, context.Canceled):
@@ -126,7 +153,7 @@ func (r *datagenRun) toStore(ctx context.Context, store *datagen.Store, args []s
 	case err != nil:
 		return err // the entry stays Running until a later run settles it
 	}
-	if ferr := store.Finish(&e, status, st.Games); ferr != nil {
+	if ferr := store.Finish(&e, status, games); ferr != nil {
 		return ferr
 	}
 	fmt.Fprintf(os.Stderr, "%s: %s, %d positions\n", e.File, status, e.Positions)
@@ -231,6 +258,7 @@ func datagenConfig(args []string) (*datagenRun, error) {
 	fs.StringVar(&r.store, "store", "", "the data store's `directory` (default: see above)")
 	fs.BoolVar(&r.list, "list", false, "list the data store's files")
 	fs.BoolVar(&r.verify, "verify", false, "with -list: check each file against the manifest's checksum")
+	fromPGN := fs.Bool("from-pgn", false, "convert the PGN `files` given as arguments (plain or .bz2) instead of playing games")
 	evalf := addEvalFlags(fs)
 	if err := parseFlags(fs, args, os.Stdout); err != nil {
 		return nil, err
@@ -240,6 +268,13 @@ func datagenConfig(args []string) (*datagenRun, error) {
 		return nil, err
 	}
 	r.net = evalf.name()
+	if *fromPGN && !r.list {
+		if fs.NArg() == 0 {
+			return nil, errors.New("-from-pgn: give the PGN files")
+		}
+		r.fromPGN = fs.Args()
+		return r, nil
+	}
 	if fs.NArg() > 0 {
 		return nil, fmt.Errorf("unexpected argument %q", fs.Arg(0))
 	}

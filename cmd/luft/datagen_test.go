@@ -1,12 +1,18 @@
 package main
 
 import (
+	"bytes"
+	"context"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/luftchess/luft/cmd/luft/internal/datagen"
 	"github.com/luftchess/luft/cmd/luft/internal/trainingdata"
+	"github.com/luftchess/luft/engine"
+	"github.com/luftchess/luft/engine/board"
 	"github.com/luftchess/luft/eval/nnue/nets"
 )
 
@@ -98,4 +104,69 @@ func TestDatagenStore(t *testing.T) {
 	checkExits(t, "train", runTrain, []exitCase{
 		{[]string{"-store", "-epochs", "1", "-out", out}, 2}, // an empty store
 	})
+}
+
+// TestDatagenFromPGN checks luft datagen -from-pgn: the games of a luft
+// match, plain and bzip2, convert to the same file, also into the store;
+// a small network trained on them loads through EvalFile and plays legal
+// moves.
+func TestDatagenFromPGN(t *testing.T) {
+	const games = "internal/datagen/testdata/match.pgn"
+	dir := t.TempDir()
+	plain, bz := filepath.Join(dir, "plain.bin"), filepath.Join(dir, "bz.bin")
+	t.Setenv(datagen.StoreEnv, filepath.Join(dir, "store"))
+	checkExits(t, "datagen", runDatagen, []exitCase{
+		{[]string{"-from-pgn", "-out", plain}, 2}, // no files
+		{[]string{"-from-pgn", "-out", plain, filepath.Join(dir, "none.pgn")}, 1},
+		{[]string{"-from-pgn", "-out", plain, games}, 0},
+		{[]string{"-from-pgn", "-out", bz, games + ".bz2"}, 0},
+		{[]string{"-from-pgn", games, games + ".bz2"}, 0}, // into the store
+	})
+	a, errA := os.ReadFile(plain)
+	b, errB := os.ReadFile(bz)
+	if errA != nil || errB != nil || !bytes.Equal(a, b) || len(a) <= trainingdata.HeaderSize {
+		t.Fatalf("plain and bzip2 conversions differ or are empty: %d and %d bytes, %v, %v", len(a), len(b), errA, errB)
+	}
+	store, err := datagen.OpenStore(filepath.Join(dir, "store"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if es, err := store.Entries(); err != nil || len(es) != 1 || es[0].Games != 12 || es[0].Status != datagen.Complete {
+		t.Errorf("store entries %+v, %v; want one complete of 12 games", es, err)
+	}
+	out := filepath.Join(dir, "net")
+	checkExits(t, "train", runTrain, []exitCase{
+		{[]string{"-epochs", "1", "-hidden", "8", "-batch", "16", "-out", out, plain}, 0},
+	})
+	net := filepath.Join(out, "net.nnue")
+	var stdout, stderr bytes.Buffer
+	lines := []string{"setoption name EvalFile value " + net, "position startpos", "go depth 4", "isready"}
+	if code := runUCI(lines, strings.NewReader(""), &stdout, &stderr); code != 0 {
+		t.Fatalf("runUCI: %d %s", code, stderr.String())
+	}
+	if got := stdout.String(); !strings.Contains(got, "network of 8 neurons") || !strings.Contains(got, "bestmove") {
+		t.Errorf("EvalFile %s: the network was not loaded, or no move played:\n%s", net, got)
+	}
+	playLegal(t, net)
+}
+
+// playLegal plays 40 plies of a game from the start position with the
+// network in the file net, checking that each move is legal.
+func playLegal(t *testing.T, net string) {
+	t.Helper()
+	n, err := engine.ReadNetwork(net)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := engine.New(engine.Options{HashMB: 1, Threads: 1, Net: n})
+	pos, _ := board.ParseFEN(board.StartFEN)
+	for ply := 0; ply < 40 && pos.HasLegalMove(); ply++ {
+		res := e.Search(context.Background(), pos, engine.Limits{Nodes: 500}, func(engine.Info) {})
+		var l board.MoveList
+		pos.GenerateLegal(&l)
+		if !slices.Contains(l.Moves(), res.Best) {
+			t.Fatalf("ply %d: %v is not legal in %s", ply+1, res.Best, pos.FEN())
+		}
+		pos.Make(res.Best)
+	}
 }

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/luftchess/luft/engine/board"
+	"github.com/luftchess/luft/uci"
 )
 
 // version is set at build time with -ldflags "-X main.version=...".
@@ -31,6 +32,7 @@ var commands = map[string]command{
 	"match":   {"-engine cmd=A -engine cmd=B -each tc=10+0.1 ...  play an engine match (-h for options)", runMatch},
 	"perft":   {"[-960] DEPTH [FEN]  count the legal move tree: divide, total, time, nodes per second (-960: a Chess960 FEN, X-FEN or Shredder-FEN)", runPerft},
 	"play":    {"[-color white|black] [-elo N | -level N] [-time S] [-book FILE] [-960] [-fen FEN]  play a game in the terminal (-960: Chess960)", runPlay},
+	"spsa":    {"  print the search parameters that UCI options tune, as OpenBench's SPSA takes them (make TAGS=spsa builds)", runSPSA},
 	"tb":      {"[-path DIRS] FEN  what the Syzygy tables say of a position and of each legal move (WDL, DTZ)", runTB},
 	"serve":   {"[-addr 127.0.0.1:8080] [-open] [-max-games N] [-move-time D]  play Luft in the browser (-h for options)", runServe},
 	"train":   {"-out DIR [-epochs N] [-hidden H] [-resume FILE] ... FILE...  train the NNUE on datagen files (-h for options)", runTrain},
@@ -46,23 +48,33 @@ var (
 
 func main() {
 	args := os.Args[1:]
-	if speaksUCI(args) {
-		os.Exit(runUCI())
+	if lines, ok := uciLines(args); ok {
+		os.Exit(runUCI(lines, os.Stdin, os.Stdout, os.Stderr))
 	}
 	os.Exit(run(args, os.Stdout, os.Stderr))
 }
 
-// speaksUCI reports whether the command line args start UCI mode: with no
-// arguments, as GUIs start an engine, or with flags luft does not know
-// (a first argument starting with '-'), as lichess-bot passes engine
-// options (--key=value). A word that is no command is a person's typing
+// uciLines reports whether the command line args start UCI mode, and
+// returns the UCI lines it gives, which run before standard input is
+// read. UCI mode starts with no arguments, as GUIs start an engine; with
+// flags luft does not know (a first argument starting with '-'), as
+// lichess-bot passes engine options (--key=value), which are ignored; and
+// with arguments that are UCI lines, the first starting with a UCI
+// command, as OpenBench runs luft "genfens 10 seed 3 book None" quit. A
+// word that is neither a command of luft nor of UCI is a person's typing
 // error, which run reports.
-func speaksUCI(args []string) bool {
+func uciLines(args []string) (lines []string, ok bool) {
 	if len(args) == 0 {
-		return true
+		return nil, true
 	}
 	first := args[0]
-	return strings.HasPrefix(first, "-") && !slices.Contains(helpWords, first) && !slices.Contains(versionWords, first)
+	if strings.HasPrefix(first, "-") {
+		return nil, !slices.Contains(helpWords, first) && !slices.Contains(versionWords, first)
+	}
+	if word, _, _ := strings.Cut(strings.TrimSpace(first), " "); uci.IsCommand(word) && commands[word].run == nil {
+		return args, true
+	}
+	return nil, false
 }
 
 // run runs the command line args that do not start UCI mode, writing help

@@ -8,26 +8,69 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
-// TestSpeaksUCI checks which command lines start UCI mode: none, as GUIs
-// give, and flags luft does not know, as lichess-bot gives; not a word.
-func TestSpeaksUCI(t *testing.T) {
+// TestUCILines checks which command lines start UCI mode, and with which
+// lines: none, as GUIs give; flags luft does not know, as lichess-bot
+// gives, with no lines; UCI lines, as OpenBench gives; not another word.
+func TestUCILines(t *testing.T) {
+	type result struct {
+		Lines []string
+		UCI   bool
+	}
 	tests := []struct {
 		args []string
-		want bool
+		want result
 	}{
-		{nil, true},
-		{[]string{"--Threads=4", "--Hash=64"}, true}, // lichess-bot's engine_options
-		{[]string{"-", "x"}, true},
-		{[]string{"--help"}, false},
-		{[]string{"-v"}, false},
-		{[]string{"pref", "5"}, false},
-		{[]string{"serv"}, false},
-		{[]string{"version"}, false},
-		{[]string{"perft", "-960", "1"}, false},
+		{nil, result{nil, true}},
+		{[]string{"--Threads=4", "--Hash=64"}, result{nil, true}}, // lichess-bot's engine_options
+		{[]string{"-", "x"}, result{nil, true}},
+		{[]string{"genfens 10 seed 3 book None", "quit"}, result{[]string{"genfens 10 seed 3 book None", "quit"}, true}},
+		{[]string{"uci"}, result{[]string{"uci"}, true}},
+		{[]string{"setoption name Hash value 1", "go depth 1"}, result{[]string{"setoption name Hash value 1", "go depth 1"}, true}},
+		{[]string{"--help"}, result{nil, false}},
+		{[]string{"-v"}, result{nil, false}},
+		{[]string{"pref", "5"}, result{nil, false}},
+		{[]string{"serv"}, result{nil, false}},
+		{[]string{"genfen 10"}, result{nil, false}},
+		{[]string{"version"}, result{nil, false}},
+		{[]string{"bench"}, result{nil, false}},
+		{[]string{"perft", "-960", "1"}, result{nil, false}},
 	}
 	for _, tt := range tests {
-		if got := speaksUCI(tt.args); got != tt.want {
-			t.Errorf("speaksUCI(%q) = %v, want %v", tt.args, got, tt.want)
+		lines, ok := uciLines(tt.args)
+		if diff := cmp.Diff(tt.want, result{lines, ok}); diff != "" {
+			t.Errorf("uciLines(%q) (-want +got):\n%s", tt.args, diff)
+		}
+	}
+}
+
+// TestUCICommandLine checks that the UCI lines of the command line run in
+// order before standard input is read, and that a quit among them ends
+// the session before it.
+func TestUCICommandLine(t *testing.T) {
+	tests := []struct {
+		lines []string
+		stdin string
+		want  []string // the lines of output after the banner
+	}{
+		{[]string{"position startpos moves e2e4", "isready"}, "position startpos moves e2e4 e7e5\nisready\nquit\n",
+			[]string{"readyok", "readyok"}},
+		{[]string{"genfens 2 seed 1 book None", "quit"}, "isready\n", nil},
+		{[]string{"genfens x"}, "quit\n", []string{`info string genfens ignored: count "x": want a number from 1 to 1048576`}},
+	}
+	for _, tt := range tests {
+		var stdout, stderr bytes.Buffer
+		if code := runUCI(tt.lines, strings.NewReader(tt.stdin), &stdout, &stderr); code != 0 {
+			t.Errorf("runUCI(%q) returned %d: %s", tt.lines, code, stderr.String())
+		}
+		got := strings.Split(strings.TrimSpace(stdout.String()), "\n")[1:]
+		var kept []string
+		for _, l := range got {
+			if !strings.HasPrefix(l, "info string genfens ") || strings.Contains(l, "ignored") {
+				kept = append(kept, l)
+			}
+		}
+		if diff := cmp.Diff(tt.want, kept); diff != "" {
+			t.Errorf("runUCI(%q) with input %q (-want +got):\n%s", tt.lines, tt.stdin, diff)
 		}
 	}
 }
@@ -57,7 +100,7 @@ func TestRun(t *testing.T) {
 		{[]string{"pref", "5"}, result{2, "", "luft: unknown command \"pref\" (did you mean \"perft\"?)\n" + hint}},
 		{[]string{"serv"}, result{2, "", "luft: unknown command \"serv\" (did you mean \"serve\"?)\n" + hint}},
 		{[]string{"verison"}, result{2, "", "luft: unknown command \"verison\" (did you mean \"version\"?)\n" + hint}},
-		{[]string{"uci"}, result{2, "", "luft: unknown command \"uci\"\n" + hint}},
+		{[]string{"genfen"}, result{2, "", "luft: unknown command \"genfen\"\n" + hint}},
 	}
 	for _, tt := range tests {
 		var stdout, stderr bytes.Buffer

@@ -1,6 +1,7 @@
 // Package datagen generates training data for an NNUE evaluation by
-// self-play, in the format of package trainingdata, and keeps the data
-// store of the files it wrote (Store).
+// self-play, or converts it from the games of other runs (ConvertPGN), in
+// the format of package trainingdata, and keeps the data store of the
+// files it wrote (Store).
 //
 // # Generation
 //
@@ -31,6 +32,15 @@
 // Chess960); of the others, a fraction Config.Keep is kept, chosen by the
 // game's random source. The random opening plies are never searched and so
 // never written.
+//
+// # Conversion
+//
+// ConvertPGN makes the same records of games played elsewhere: OpenBench's
+// DATAGEN workloads (fastchess or cutechess-cli) and luft match write each
+// move's evaluation in its comment ("+0.35/12 0.120s"). The position
+// before each move with an evaluation is a candidate, the move played its
+// best move, the game's result its result, left out by the filters above;
+// moves without an evaluation (book moves) are left out too.
 //
 // Reproducibility holds for one build: another version of the search (its
 // bench signature), of the Go standard library's random numbers, or

@@ -339,22 +339,14 @@ func positionCommand(fen string, moves []string, chess960 bool) string {
 	return b.String()
 }
 
-// comment returns a cutechess-style move comment: "+0.31/12 0.520s".
+// comment returns a cutechess-style move comment: "+0.31/12 0.520s",
+// whose evaluation pgn.ParseEval reads.
 func comment(s client.Search) string {
 	t := fmt.Sprintf("%.3fs", s.Elapsed.Seconds())
 	if !s.Score.Valid {
 		return t
 	}
-	var sc string
-	switch {
-	case s.Score.Mate > 0:
-		sc = fmt.Sprintf("+M%d", s.Score.Mate)
-	case s.Score.Mate < 0:
-		sc = fmt.Sprintf("-M%d", -s.Score.Mate)
-	default:
-		sc = fmt.Sprintf("%+.2f", float64(s.Score.CP)/100)
-	}
-	return fmt.Sprintf("%s/%d %s", sc, s.Depth, t)
+	return pgn.Eval{CP: s.Score.CP, Mate: s.Score.Mate, Depth: s.Depth}.String() + " " + t
 }
 
 // record builds the PGN record of a game.

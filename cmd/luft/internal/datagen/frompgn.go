@@ -1,0 +1,168 @@
+package datagen
+
+import (
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/luftchess/luft/cmd/luft/internal/match/pgn"
+	"github.com/luftchess/luft/cmd/luft/internal/outcome"
+	"github.com/luftchess/luft/cmd/luft/internal/trainingdata"
+	"github.com/luftchess/luft/engine"
+	"github.com/luftchess/luft/engine/board"
+)
+
+// PGNStats counts what ConvertPGN read: games converted and left out, and
+// the moves of the converted games, written or left out for each reason.
+type PGNStats struct {
+	Games  int // games converted
+	Broken int // games left out: unreadable, with an illegal move, or without a result
+	Moves  int // moves of the converted games
+
+	NoScore   int // left out: no evaluation in the comment (book moves)
+	InCheck   int // left out: side to move in check
+	Capture   int // left out: the move played a capture
+	Promotion int // left out: the move played a (non-capturing) promotion
+	Mate      int // left out: a mate score
+	Castle960 int // left out: castling in Chess960, which a record cannot hold
+
+	Written int
+}
+
+// String returns the summary of s.
+func (s PGNStats) String() string {
+	return fmt.Sprintf("games %d (%d left out)  moves %d: written %d, no score %d, in check %d, capture %d, promotion %d, mate score %d, Chess960 castling %d",
+		s.Games, s.Broken, s.Moves, s.Written, s.NoScore, s.InCheck, s.Capture, s.Promotion, s.Mate, s.Castle960)
+}
+
+// add counts a converted game's moves, which left out and why.
+func (s *PGNStats) add(counts *[castle960 + 1]int, noScore int) {
+	s.Games++
+	s.NoScore += noScore
+	s.Moves += noScore
+	for _, c := range counts {
+		s.Moves += c
+	}
+	s.Written += counts[keep]
+	s.InCheck += counts[inCheck]
+	s.Capture += counts[capture]
+	s.Promotion += counts[promotion]
+	s.Mate += counts[mateScore]
+	s.Castle960 += counts[castle960]
+}
+
+// maxReadErrors bounds the read errors in a row after which ConvertPGN
+// gives up on a stream, which then holds no more games it can read.
+const maxReadErrors = 100
+
+// ConvertPGN reads the games of r, as cutechess-cli, fastchess (OpenBench's
+// DATAGEN workloads) and luft match write them with each move's evaluation
+// in its comment, and writes to w a record for each position before a
+// move whose evaluation is given, with the move as the best move, left out
+// by the filters of self-play generation (in check, capture or promotion,
+// mate score, Chess960 castling). A game that cannot be read or replayed,
+// or has no result, is left out whole: broken is called with its number
+// in r (from 1) and the reason, and ConvertPGN goes on with the next. It
+// returns the error of a write, or of reading r when it cannot go on.
+func ConvertPGN(r io.Reader, w *trainingdata.Writer, st *PGNStats, broken func(game int, err error)) error {
+	pr := pgn.NewReader(r)
+	for n, errs := 1, 0; ; n++ {
+		g, err := pr.Read()
+		switch {
+		case errors.Is(err, io.EOF):
+			return nil
+		case err != nil:
+			st.Broken++
+			broken(n, err)
+			if errs++; errs >= maxReadErrors {
+				return fmt.Errorf("game %d: %d read errors in a row: %w", n, errs, err)
+			}
+			continue
+		}
+		errs = 0
+		recs, counts, noScore, err := gameRecords(g)
+		if err != nil {
+			st.Broken++
+			broken(n, err)
+			continue
+		}
+		for _, p := range recs {
+			if err := w.WritePacked(p); err != nil {
+				return err
+			}
+		}
+		st.add(&counts, noScore)
+	}
+}
+
+// gameRecords replays g and returns its records, the count of its scored
+// moves by the reason each is left out (keep for those written), and the
+// count of its moves without a score.
+func gameRecords(g *pgn.Game) (recs []trainingdata.Packed, counts [castle960 + 1]int, noScore int, err error) {
+	result, err := pgnResult(g)
+	if err != nil {
+		return nil, counts, 0, err
+	}
+	pos, err := startPosition(g)
+	if err != nil {
+		return nil, counts, 0, err
+	}
+	for i, mv := range g.Moves {
+		m, err := pos.ParseSAN(mv.SAN)
+		if err != nil {
+			return nil, counts, 0, fmt.Errorf("ply %d: %v", i+1, err)
+		}
+		if e, ok := pgn.ParseEval(mv.Comment); !ok {
+			noScore++
+		} else if why := filter(pos, m, searchScore(e)); why != keep {
+			counts[why]++
+		} else {
+			r := trainingdata.Record{Pos: pos, Score: int16(searchScore(e)), Result: result, Move: m}
+			p, err := trainingdata.Pack(r)
+			if err != nil {
+				return nil, counts, 0, fmt.Errorf("ply %d: %v", i+1, err)
+			}
+			recs = append(recs, p)
+			counts[keep]++
+		}
+		pos.Make(m)
+	}
+	return recs, counts, noScore, nil
+}
+
+// pgnResult returns the result of g, or an error for an unfinished game.
+func pgnResult(g *pgn.Game) (outcome.Result, error) {
+	for _, r := range []outcome.Result{outcome.WhiteWins, outcome.BlackWins, outcome.Draw} {
+		if g.Result == r.String() {
+			return r, nil
+		}
+	}
+	return outcome.Unfinished, fmt.Errorf("no result (%q)", g.Result)
+}
+
+// startPosition returns the position g starts from: its FEN tag or the
+// start position, read by Chess960's rules when its Variant tag says so.
+func startPosition(g *pgn.Game) (*board.Position, error) {
+	fen, ok := g.Tag("FEN")
+	if !ok {
+		fen = board.StartFEN
+	}
+	parse := board.ParseFEN
+	if v, _ := g.Tag("Variant"); pgn.IsChess960(v) {
+		parse = board.ParseFEN960
+	}
+	return parse(fen)
+}
+
+// searchScore returns e as a search score: its centipawns, clamped to
+// what a record holds, or a mate score.
+func searchScore(e pgn.Eval) engine.Score {
+	switch {
+	case e.Mate > 0:
+		return engine.MateScore - engine.Score(2*e.Mate-1)
+	case e.Mate < 0:
+		return -engine.MateScore + engine.Score(-2*e.Mate)
+	}
+	const bound = engine.MateScore - engine.MaxPly - 1 // below every mate score, within int16
+	return max(-bound, min(bound, engine.Score(e.CP)))
+}

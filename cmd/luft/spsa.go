@@ -1,0 +1,30 @@
+package main
+
+import (
+	"fmt"
+	"os"
+
+	"github.com/luftchess/luft/engine"
+)
+
+// spsaRate is the r_end of OpenBench's SPSA input lines: its default.
+const spsaRate = 0.002
+
+// runSPSA prints the search parameters that a build with the spsa tag
+// declares as UCI options, as OpenBench's SPSA form takes them: one line
+// "NAME, int, default, min, max, c_end, r_end" each.
+func runSPSA(args []string) int {
+	if len(args) > 0 {
+		fmt.Fprintln(os.Stderr, "usage: luft spsa")
+		return 2
+	}
+	ts := engine.Tunables()
+	if len(ts) == 0 {
+		fmt.Fprintln(os.Stderr, "luft spsa: this build has no tunable parameters; build it with make TAGS=spsa")
+		return 1
+	}
+	for _, t := range ts {
+		fmt.Printf("%s, int, %d, %d, %d, %g, %g\n", t.Name, t.Default, t.Min, t.Max, t.Step, spsaRate)
+	}
+	return 0
+}

@@ -1,0 +1,193 @@
+// Package genfens draws the opening positions that OpenBench asks an
+// engine for with its genfens command: varied, legal positions in which
+// the game goes on and neither side stands much better.
+//
+// A position is drawn from a start (the standard start position, a random
+// Chess960 start position, or a random position of a book) by a few
+// random legal moves, and kept when the game may go on after them and a
+// short search scores it within MaxScore of equality. The same Config
+// draws the same positions on every run and machine: the random moves
+// come from the seed, and the search is one thread to a node count.
+package genfens
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+
+	"github.com/luftchess/luft/engine"
+	"github.com/luftchess/luft/engine/board"
+)
+
+// Defaults of Config fields left at zero.
+const (
+	DefaultMaxScore = 200  // centipawns either side of equality
+	DefaultNodes    = 5000 // nodes of the search that judges a position
+)
+
+// HashMB is the size of the judging engine's table, whatever the Engine
+// options say: a search of DefaultNodes needs no more.
+const HashMB = 16
+
+// Random plies played from each kind of start: StartPlies or one more from
+// the start position or a Chess960 start position, BookPlies or one more
+// from a book's position, so that either side may be to move.
+const (
+	StartPlies = 8
+	BookPlies  = 2
+)
+
+// maxTries bounds the draws made for each position asked for, so that a
+// book of lost or finished positions ends in an error, not a loop.
+const maxTries = 1000
+
+// Config says what Generate draws.
+type Config struct {
+	Seed     uint64
+	Book     []string // FENs to start from; none: the start position
+	Chess960 bool     // start from Chess960 start positions (or read Book by Chess960's rules)
+	MaxScore int      // largest |score| in centipawns of a kept position; 0 for DefaultMaxScore
+	Nodes    uint64   // node budget of the judging search; 0 for DefaultNodes
+
+	// Engine are the options of the judging engine (its evaluation);
+	// Threads is always 1, and HashMB always HashMB.
+	Engine engine.Options
+}
+
+// Generate returns the FENs of n positions drawn as cfg says, each a
+// different position, or an error when the book holds an unreadable
+// position or too few playable ones.
+func Generate(ctx context.Context, n int, cfg Config) ([]string, error) {
+	book, err := parseBook(cfg.Book, cfg.Chess960)
+	if err != nil {
+		return nil, err
+	}
+	opts := cfg.Engine
+	opts.Threads, opts.HashMB = 1, HashMB
+	e := engine.New(opts)
+	maxScore := engine.Score(cmpOr(cfg.MaxScore, DefaultMaxScore))
+	lim := engine.Limits{Nodes: cmpOr(cfg.Nodes, DefaultNodes)}
+	rng := rand.New(rand.NewPCG(cfg.Seed, 0x6765_6e66_656e_73)) // "genfens"
+	seen := make(map[uint64]bool)
+	fens := make([]string, 0, min(n, 1024))
+	for tries := 0; len(fens) < n; tries++ {
+		if err := ctx.Err(); err != nil {
+			return fens, err
+		}
+		if tries >= maxTries*(n+1) {
+			return fens, fmt.Errorf("genfens: %d positions found in %d tries", len(fens), tries)
+		}
+		pos := draw(rng, book, cfg.Chess960)
+		if pos == nil || seen[pos.Key()] {
+			continue
+		}
+		seen[pos.Key()] = true
+		if s := score(ctx, e, pos, lim); s < -maxScore || s > maxScore {
+			continue
+		}
+		fens = append(fens, pos.FEN())
+	}
+	return fens, nil
+}
+
+// cmpOr returns v, or def when v is zero.
+func cmpOr[T comparable](v, def T) T {
+	var zero T
+	if v == zero {
+		return def
+	}
+	return v
+}
+
+// start is a position to draw from: a FEN and the rules it is read by.
+type start struct {
+	fen   string
+	parse func(string) (*board.Position, error)
+}
+
+// position returns a fresh position of s.
+func (s start) position() *board.Position {
+	pos, err := s.parse(s.fen)
+	if err != nil {
+		panic("genfens: a checked FEN does not parse: " + err.Error())
+	}
+	return pos
+}
+
+// parseBook returns the starts of the FENs, read by Chess960's rules
+// when chess960 is set and otherwise by standard chess's, or Chess960's
+// for a FEN whose castling rights only Chess960 allows.
+func parseBook(fens []string, chess960 bool) ([]start, error) {
+	book := make([]start, 0, len(fens))
+	for i, fen := range fens {
+		s := start{fen, board.ParseFEN960}
+		_, err := s.parse(fen)
+		if !chess960 {
+			if _, e := board.ParseFEN(fen); e == nil {
+				s.parse, err = board.ParseFEN, nil
+			}
+		}
+		if err != nil {
+			return nil, fmt.Errorf("genfens: book position %d: %w", i+1, err)
+		}
+		book = append(book, s)
+	}
+	return book, nil
+}
+
+// errFinished marks a drawn position in which the game is over.
+var errFinished = errors.New("game over")
+
+// draw returns a start, as book and chess960 say, after its random moves,
+// or nil when the game ended on the way.
+func draw(rng *rand.Rand, book []start, chess960 bool) *board.Position {
+	s, plies := start{board.StartFEN, board.ParseFEN}, StartPlies
+	switch {
+	case len(book) > 0:
+		s, plies = book[rng.IntN(len(book))], BookPlies
+	case chess960:
+		s = start{board.Chess960StartFEN(rng.IntN(board.Chess960Positions)), board.ParseFEN960}
+	}
+	pos := s.position()
+	if playRandom(rng, pos, plies+rng.IntN(2)) != nil {
+		return nil
+	}
+	return pos
+}
+
+// playRandom plays plies random legal moves on pos, and returns
+// errFinished when the game is over before or after one of them.
+func playRandom(rng *rand.Rand, pos *board.Position, plies int) error {
+	var l board.MoveList
+	for i := 0; ; i++ {
+		if finished(pos) {
+			return errFinished
+		}
+		if i == plies {
+			return nil
+		}
+		pos.GenerateLegal(&l)
+		pos.Make(l.Moves()[rng.IntN(l.Len())])
+	}
+}
+
+// finished reports whether the game at pos is over by the rules:
+// checkmate, stalemate, insufficient material, the fifty-move rule or a
+// threefold repetition.
+func finished(pos *board.Position) bool {
+	return !pos.HasLegalMove() || pos.InsufficientMaterial() || pos.Rule50() >= 100 || pos.RepetitionCount() >= 2
+}
+
+// score returns the score from the side to move's view of a search of
+// pos to lim by e, started afresh.
+func score(ctx context.Context, e *engine.Engine, pos *board.Position, lim engine.Limits) engine.Score {
+	e.NewGame()
+	var s engine.Score
+	e.Search(ctx, pos, lim, func(in engine.Info) {
+		if in.CurrMove == board.NoMove && in.MultiPV <= 1 {
+			s = in.Score
+		}
+	})
+	return s
+}

@@ -1,0 +1,121 @@
+package genfens
+
+import (
+	"context"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/luftchess/luft/engine"
+	"github.com/luftchess/luft/engine/board"
+)
+
+// book is a small book of standard openings, one with counters and one
+// without, as EPD files give them.
+var book = []string{
+	"rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2",
+	"rnbqkb1r/pppppppp/5n2/8/3P4/8/PPP1PPPP/RNBQKBNR w KQkq -",
+	"r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+}
+
+// book960 is a book of Chess960 start positions in Shredder-FEN.
+var book960 = []string{
+	"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf -",
+	"bqnbnrkr/pppppppp/8/8/8/8/PPPPPPPP/BQNBNRKR w HFhf -",
+	"bqnnrbkr/pppppppp/8/8/8/8/PPPPPPPP/BQNNRBKR w HEhe -",
+}
+
+// TestGenerate checks, for each kind of start, that Generate returns
+// exactly the positions asked for, different ones, each legal, with the
+// game going on and a short search's score within the bound; the same
+// ones for the same seed, and others for another seed.
+func TestGenerate(t *testing.T) {
+	tests := []struct {
+		name string
+		cfg  Config
+	}{
+		{"start", Config{}},
+		{"chess960", Config{Chess960: true}},
+		{"book", Config{Book: book}},
+		{"book960", Config{Book: book960}},
+		{"book960 by rule", Config{Book: book960, Chess960: true}},
+	}
+	const n = 20
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cfg := tt.cfg
+			cfg.Seed = 7
+			fens := generate(t, n, cfg)
+			if again := generate(t, n, cfg); !cmp.Equal(fens, again) {
+				t.Errorf("seed 7 drew other positions the second time:\n%s", cmp.Diff(fens, again))
+			}
+			cfg.Seed = 8
+			if other := generate(t, n, cfg); cmp.Equal(fens, other) {
+				t.Errorf("seeds 7 and 8 drew the same positions")
+			}
+			chess960 := cfg.Chess960 || cfg.Book != nil && cfg.Book[0] == book960[0]
+			for _, fen := range fens {
+				checkPosition(t, fen, chess960)
+			}
+		})
+	}
+}
+
+// generate returns Generate's positions, failing t on an error or a count
+// other than n.
+func generate(t *testing.T, n int, cfg Config) []string {
+	t.Helper()
+	fens, err := Generate(context.Background(), n, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(fens) != n {
+		t.Fatalf("Generate returned %d positions, want %d", len(fens), n)
+	}
+	seen := map[string]bool{}
+	for _, fen := range fens {
+		if seen[fen] {
+			t.Errorf("position %s drawn twice", fen)
+		}
+		seen[fen] = true
+	}
+	return fens
+}
+
+// checkPosition checks that fen reads by the rules of its kind, that the
+// game goes on in it and that a search scores it within the bound.
+func checkPosition(t *testing.T, fen string, chess960 bool) {
+	t.Helper()
+	parse := board.ParseFEN
+	if chess960 {
+		parse = board.ParseFEN960
+	}
+	pos, err := parse(fen)
+	if err != nil {
+		t.Errorf("position %s: %v", fen, err)
+		return
+	}
+	if finished(pos) {
+		t.Errorf("position %s: the game is over", fen)
+	}
+	e := engine.New(engine.Options{HashMB: 16, Threads: 1})
+	if s := score(context.Background(), e, pos, engine.Limits{Nodes: DefaultNodes}); s < -DefaultMaxScore || s > DefaultMaxScore {
+		t.Errorf("position %s: score %d beyond ±%d", fen, s, DefaultMaxScore)
+	}
+}
+
+// TestGenerateErrors checks that a book with an unreadable position, or
+// with only finished ones, is an error.
+func TestGenerateErrors(t *testing.T) {
+	tests := []struct {
+		name string
+		book []string
+	}{
+		{"bad FEN", []string{book[0], "not a fen"}},
+		{"mated", []string{"rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3"}},
+	}
+	for _, tt := range tests {
+		if _, err := Generate(context.Background(), 2, Config{Book: tt.book}); err == nil {
+			t.Errorf("%s: Generate returned no error", tt.name)
+		}
+	}
+}
