@@ -1,11 +1,6 @@
 package board
 
-import (
-	"path/filepath"
-	"testing"
-
-	"github.com/luftchess/luft/engine/board/epd"
-)
+import "testing"
 
 // Positions with castling, en passant, promotions, pins and checks, used by
 // the tests that walk move trees.
@@ -45,21 +40,6 @@ func treePositions(t testing.TB) []*Position {
 		ps = append(ps, p)
 	}
 	return ps
-}
-
-// suiteFENs returns every position of the perft and tactics suites in
-// testdata, copies of the shared data's files (see testdata/README.md).
-func suiteFENs(t testing.TB) []string {
-	t.Helper()
-	var paths []string
-	for _, f := range []string{"perftsuite.epd", "cpw_perft.epd", "perft_talkchess_sedlak.epd", "wacnew.epd", "bratko_kopec.epd"} {
-		paths = append(paths, filepath.Join("testdata", f))
-	}
-	fens, err := epd.ReadFENs(paths...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return fens
 }
 
 // mustParse parses a FEN or fails the test.

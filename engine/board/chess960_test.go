@@ -1,13 +1,13 @@
 package board
 
 import (
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/luftchess/luft/engine/board/epd"
+	"github.com/luftchess/luft/engine/board/suites"
 )
 
 func TestChess960StartFEN(t *testing.T) {
@@ -142,8 +142,8 @@ func TestChess960XFENAfterMoves(t *testing.T) {
 	}
 }
 
-// TestChess960Castling plays the castling moves of
-// testdata/chess960/castling.epd, written in the UCI notation of Chess960
+// TestChess960Castling plays the castling moves of the suite
+// Chess960Castling, written in the UCI notation of Chess960
 // (king takes rook), and checks their standard notation, the position
 // after them and after taking them back.
 func TestChess960Castling(t *testing.T) {
@@ -180,17 +180,13 @@ func TestChess960Castling(t *testing.T) {
 	}
 }
 
-// castlingCases returns the cases of testdata/chess960/castling.epd in
+// castlingCases returns the cases of the suite Chess960Castling in
 // which castling is legal, or those in which it is not; it fails t when
 // there are none, or a case lacks what its kind needs.
 func castlingCases(t *testing.T, legal bool) []epd.Record {
 	t.Helper()
-	recs, err := epd.ReadFile(filepath.Join("testdata", "chess960", "castling.epd"))
-	if err != nil {
-		t.Fatal(err)
-	}
 	var cases []epd.Record
-	for _, r := range recs {
+	for _, r := range suites.Records(t, suites.Chess960Castling) {
 		if r.Ops["id"] == "" || r.Ops["castle"] == "" || r.Ops["castle"] != "none" && (r.Ops["standard"] == "" || r.Ops["after"] == "") {
 			t.Fatalf("line %d: want id and castle, and standard and after unless castle is none", r.Line)
 		}
@@ -236,7 +232,7 @@ func TestStandardCastlingNotation(t *testing.T) {
 }
 
 // TestChess960CastlingRefused checks the positions of
-// testdata/chess960/castling.epd where castling is not legal.
+// the suite Chess960Castling where castling is not legal.
 func TestChess960CastlingRefused(t *testing.T) {
 	for _, c := range castlingCases(t, false) {
 		p, err := ParseFEN960(c.FEN)

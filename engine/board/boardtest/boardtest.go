@@ -9,7 +9,6 @@ import (
 	"testing"
 
 	"github.com/luftchess/luft/engine/board"
-	"github.com/luftchess/luft/engine/board/epd"
 )
 
 // Position returns the position fen describes, or fails t.
@@ -36,28 +35,10 @@ func parse(t testing.TB, name string, parser func(string) (*board.Position, erro
 	return p
 }
 
-// SuiteFENs returns the positions of the board package's EPD suites
-// (engine/board/testdata/*.epd: perft and tactics positions), or fails t.
-// A test runs in its package's directory; SuiteFENs goes up from there to
-// the module's root to find the files.
-func SuiteFENs(t testing.TB) []string {
-	t.Helper()
-	// Glob fails only on a malformed pattern; no files is caught below.
-	paths, _ := filepath.Glob(filepath.Join(moduleRoot(t), "engine", "board", "testdata", "*.epd"))
-	fens, err := epd.ReadFENs(paths...)
-	if err != nil || len(fens) == 0 {
-		t.Fatalf("the board's EPD suites: %d positions from %d files, error %v", len(fens), len(paths), err)
-	}
-	return fens
-}
-
 // ModuleRoot returns the repository's root: the nearest directory at or
-// above the working directory that holds go.mod, or fails t.
-func ModuleRoot(t testing.TB) string { return moduleRoot(t) }
-
-// moduleRoot returns the nearest directory at or above the working
-// directory that holds go.mod, or fails t.
-func moduleRoot(t testing.TB) string {
+// above the working directory that holds go.mod, or fails t. A test runs
+// in its package's directory, so that the root is found from any package.
+func ModuleRoot(t testing.TB) string {
 	t.Helper()
 	dir, err := os.Getwd()
 	if err != nil {

@@ -13,6 +13,7 @@ import (
 	"github.com/luftchess/luft/cmd/luft/internal/outcome"
 	"github.com/luftchess/luft/engine/board"
 	"github.com/luftchess/luft/engine/board/boardtest"
+	"github.com/luftchess/luft/engine/board/suites"
 )
 
 // summary is what a record must keep through a round trip.
@@ -32,7 +33,7 @@ func summarize(r Record) summary {
 func testPositions(t *testing.T) []*board.Position {
 	t.Helper()
 	var ps []*board.Position
-	for _, fen := range boardtest.SuiteFENs(t) {
+	for _, fen := range suites.StandardFENs(t) {
 		ps = append(ps, boardtest.Position(t, fen))
 	}
 	rng := rand.New(rand.NewPCG(1, 2))
