@@ -33,11 +33,7 @@ func treePositions(t testing.TB) []*Position {
 		ps = append(ps, mustParse(t, fen))
 	}
 	for _, fen := range tree960FENs {
-		p, err := ParseFEN960(fen)
-		if err != nil {
-			t.Fatal(err)
-		}
-		ps = append(ps, p)
+		ps = append(ps, mustParseFEN(t, fen, true))
 	}
 	return ps
 }
@@ -45,7 +41,18 @@ func treePositions(t testing.TB) []*Position {
 // mustParse parses a FEN or fails the test.
 func mustParse(t testing.TB, fen string) *Position {
 	t.Helper()
-	p, err := ParseFEN(fen)
+	return mustParseFEN(t, fen, false)
+}
+
+// mustParseFEN parses a FEN by the rules of Chess960 when chess960 is
+// set, of standard chess otherwise, or fails the test.
+func mustParseFEN(t testing.TB, fen string, chess960 bool) *Position {
+	t.Helper()
+	parse := ParseFEN
+	if chess960 {
+		parse = ParseFEN960
+	}
+	p, err := parse(fen)
 	if err != nil {
 		t.Fatal(err)
 	}

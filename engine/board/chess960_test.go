@@ -124,10 +124,7 @@ func TestParseFEN960(t *testing.T) {
 // TestChess960XFENAfterMoves checks that X-FEN names a rook by its file
 // once another rook stands beyond it, and by K or Q again when none does.
 func TestChess960XFENAfterMoves(t *testing.T) {
-	p, err := ParseFEN960("rk4r1/8/8/8/8/8/7R/RK4R1 w KQkq - 0 1")
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := mustParseFEN(t, "rk4r1/8/8/8/8/8/7R/RK4R1 w KQkq - 0 1", true)
 	var got []string
 	for _, s := range []string{"h2h1", "a8a7", "h1h2"} {
 		m, err := p.ParseMove(s)
@@ -150,10 +147,7 @@ func TestChess960Castling(t *testing.T) {
 	for _, c := range castlingCases(t, true) {
 		t.Run(c.Ops["id"], func(t *testing.T) {
 			uci960, standard := c.Ops["castle"], c.Ops["standard"]
-			p, err := ParseFEN960(c.FEN)
-			if err != nil {
-				t.Fatal(err)
-			}
+			p := mustParseFEN(t, c.FEN, true)
 			before := p.FEN()
 			m, err := p.ParseMove(uci960)
 			if err != nil {
@@ -206,10 +200,7 @@ func castlingCases(t *testing.T, legal bool) []epd.Record {
 func TestStandardCastlingNotation(t *testing.T) {
 	fen := "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"
 	std := mustParse(t, fen)
-	c960, err := ParseFEN960(fen)
-	if err != nil {
-		t.Fatal(err)
-	}
+	c960 := mustParseFEN(t, fen, true)
 	var got []string
 	for _, p := range []*Position{std, c960} {
 		for _, s := range []string{"e1g1", "e1h1", "e1c1", "e1a1"} {
