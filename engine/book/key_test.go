@@ -12,22 +12,6 @@ import (
 	"github.com/luftchess/luft/engine/board"
 )
 
-// sharedDir holds the books of the shared data beside the repository,
-// those too big to copy into testdata.
-const sharedDir = "../../../shared/data/books/"
-
-// needShared skips t when sharedDir is absent; under CI (CI=true), which
-// always provides the shared data, it fails t instead.
-func needShared(t *testing.T) {
-	t.Helper()
-	if _, err := os.Stat(sharedDir); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("shared data beside the repository: %v (CI=true requires it)", err)
-		}
-		t.Skipf("skipping: shared data beside the repository: %v", err)
-	}
-}
-
 // TestRandom64 checks the embedded keys against the published text file,
 // copied into testdata (see testdata/README.md).
 func TestRandom64(t *testing.T) {

@@ -1,5 +1,7 @@
-// Package boardtest helps the tests of the packages above the board: it
-// is imported by tests only.
+// Package boardtest helps the tests of the packages above the board:
+// positions from FENs, the repository's root and the shared data beside
+// it, and the rule for data or programs that are missing (skip, but fail
+// under CI=true). It is imported by tests only.
 package boardtest
 
 import (
@@ -33,6 +35,29 @@ func parse(t testing.TB, name string, parser func(string) (*board.Position, erro
 		t.Fatalf("%s(%q): %v", name, fen, err)
 	}
 	return p
+}
+
+// Need skips t when err reports missing data or a missing program; under
+// CI (CI=true), which provides them all, it fails t instead.
+func Need(t testing.TB, err error) {
+	t.Helper()
+	if err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("%v (CI=true requires it)", err)
+		}
+		t.Skipf("skipping: %v", err)
+	}
+}
+
+// SharedData returns the path of elem in the shared data beside the
+// repository, ../shared/data from its root. When it is missing, Need skips
+// t or fails it.
+func SharedData(t testing.TB, elem ...string) string {
+	t.Helper()
+	path := filepath.Join(append([]string{ModuleRoot(t), "..", "shared", "data"}, elem...)...)
+	_, err := os.Stat(path)
+	Need(t, err)
+	return path
 }
 
 // ModuleRoot returns the repository's root: the nearest directory at or
