@@ -141,10 +141,7 @@ func TestDivide(t *testing.T) {
 // TestDivide960 checks that Divide writes and sorts castling as king takes
 // rook in Chess960, here with the king already on its target.
 func TestDivide960(t *testing.T) {
-	p, err := board.ParseFEN960("4k3/8/8/8/8/8/8/R1K5 w Q - 0 1")
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := boardtest.Position960(t, "4k3/8/8/8/8/8/8/R1K5 w Q - 0 1")
 	var got []string
 	for _, e := range Divide(p, 1) {
 		got = append(got, e.Move.UCI(true))
@@ -174,10 +171,7 @@ func TestChess960Starts(t *testing.T) {
 
 // benchPerft measures perft speed; its nodes/s metric is what matters.
 func benchPerft(b *testing.B, fen string, depth int) {
-	p, err := board.ParseFEN(fen)
-	if err != nil {
-		b.Fatal(err)
-	}
+	p := boardtest.Position(b, fen)
 	var nodes uint64
 	b.ReportAllocs()
 	for b.Loop() {

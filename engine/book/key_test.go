@@ -10,6 +10,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/luftchess/luft/engine/board"
+	"github.com/luftchess/luft/engine/board/boardtest"
 )
 
 // TestRandom64 checks the embedded keys against the published text file,
@@ -82,14 +83,8 @@ func TestKey(t *testing.T) {
 // pawn can take on leaves the key alone: 1. e4 sets one, but no black pawn
 // stands beside e4.
 func TestKeyEnPassantOnlyWhenCapturable(t *testing.T) {
-	withEP, err := board.ParseFEN("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1")
-	if err != nil {
-		t.Fatal(err)
-	}
-	withoutEP, err := board.ParseFEN("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1")
-	if err != nil {
-		t.Fatal(err)
-	}
+	withEP := boardtest.Position(t, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1")
+	withoutEP := boardtest.Position(t, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1")
 	if a, b := Key(withEP), Key(withoutEP); a != b {
 		t.Errorf("keys differ with an uncapturable en-passant square: %#x and %#x", a, b)
 	}

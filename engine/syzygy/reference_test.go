@@ -10,7 +10,6 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/luftchess/luft/engine/board"
 	"github.com/luftchess/luft/engine/board/boardtest"
 )
 
@@ -86,10 +85,7 @@ func compareReferences(t *testing.T, tb *Tables, refs []reference) {
 	}
 	bad := 0
 	for _, ref := range refs {
-		pos, err := board.ParseFEN(ref.fen)
-		if err != nil {
-			t.Fatalf("%s: %v", ref.fen, err)
-		}
+		pos := boardtest.Position(t, ref.fen)
 		w, ok1 := tb.ProbeWDL(pos)
 		dtz, ok2 := tb.ProbeDTZ(pos)
 		if !ok1 || !ok2 {

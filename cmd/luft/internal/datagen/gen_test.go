@@ -15,6 +15,7 @@ import (
 	"github.com/luftchess/luft/cmd/luft/internal/trainingdata"
 	"github.com/luftchess/luft/engine"
 	"github.com/luftchess/luft/engine/board"
+	"github.com/luftchess/luft/engine/board/boardtest"
 	"github.com/luftchess/luft/eval/nnue"
 	"github.com/luftchess/luft/eval/nnue/nets"
 )
@@ -39,10 +40,7 @@ func TestFilter(t *testing.T) {
 		{"big but no mate", "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1", "a1a7", 5000, keep},
 	}
 	for _, tt := range tests {
-		pos, err := board.ParseFEN(tt.fen)
-		if err != nil {
-			t.Fatal(err)
-		}
+		pos := boardtest.Position(t, tt.fen)
 		m, err := pos.ParseMove(tt.move)
 		if err != nil {
 			t.Fatal(err)
