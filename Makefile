@@ -179,7 +179,7 @@ reference: build
 
 ## chess960-match: Luft against Stockfish in Chess960 (acceptance 2 of the Chess960 issue): C960_ROUNDS
 ## rounds of 2 games (default 100, so 200 games) at C960_LIMIT (default tc=10+0.1), Stockfish at UCI_Elo
-## C960_ELO (default 2300), start positions drawn from the 960 of perft/testdata/chess960.epd with seed
+## C960_ELO (default 2300), start positions drawn from the 960 of engine/board/suites/testdata/chess960.epd with seed
 ## C960_SRAND, two games at a time; the match runner sets UCI_Chess960 on both; then -check-pgn of
 ## C960_PGN (removed first). A quick trial: make chess960-match C960_ROUNDS=2 C960_LIMIT=nodes=20000
 C960_ROUNDS ?= 100
@@ -192,7 +192,7 @@ chess960-match: build
 	$(RUN) match -variant fischerandom -engine cmd=$(RUN) name=Luft \
 	  -engine cmd=$(STOCKFISH) name=sf$(C960_ELO) option.UCI_LimitStrength=true option.UCI_Elo=$(C960_ELO) option.Threads=1 \
 	  -each $(C960_LIMIT) option.Hash=64 -rounds $(C960_ROUNDS) -games 2 -repeat -concurrency 2 \
-	  -openings file=perft/testdata/chess960.epd format=epd order=random -srand $(C960_SRAND) \
+	  -openings file=engine/board/suites/testdata/chess960.epd format=epd order=random -srand $(C960_SRAND) \
 	  $(ADJUDICATE) -pgnout file=$(C960_PGN)
 	$(RUN) match -check-pgn $(C960_PGN)
 

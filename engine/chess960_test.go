@@ -8,7 +8,7 @@ import (
 )
 
 // chess960Positions are Chess960 middlegames in which the side to move
-// can castle (from perft/testdata/chess960_middlegames.epd): castling
+// can castle (from the suite suites.Chess960Middlegames): castling
 // that moves only the king, only the rook, the king onto the rook's
 // square, and both.
 var chess960Positions = []string{

@@ -4,10 +4,7 @@ package engine
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"io/fs"
-	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -16,6 +13,7 @@ import (
 	"github.com/luftchess/luft/engine/board"
 	"github.com/luftchess/luft/engine/board/boardtest"
 	"github.com/luftchess/luft/engine/board/epd"
+	"github.com/luftchess/luft/engine/board/suites"
 	"github.com/luftchess/luft/eval/nnue"
 	"github.com/luftchess/luft/eval/nnue/nets"
 	"github.com/notnil/chess"
@@ -26,26 +24,19 @@ import (
 //
 //	go test -tags tactics -run TestTactics -v ./engine
 const (
-	// wacFile is Win At Chess with corrected solutions; see testdata/README.md.
-	wacFile = "testdata/wacnew.epd"
 	// wacNodes is the node limit per position. A node limit, unlike a
 	// time limit, makes the count the same on every machine and run.
 	wacNodes = 200_000
 )
 
-// TestTactics searches each WAC position, one thread from an empty table,
-// to a fixed node count, with each evaluation, and fails if fewer than
-// the evaluation's floor are solved: the move played is one of the bm
-// moves and none of the am moves. A floor is 4 below the count when it
+// TestTactics searches each position of Win At Chess with corrected
+// solutions (suites.WAC), one thread from an empty table, to a fixed node
+// count, with each evaluation, and fails if fewer than the evaluation's
+// floor are solved: the move played is one of the bm moves and none of
+// the am moves. A floor is 4 below the count when it
 // was set, so that a change that loses tactics fails.
 func TestTactics(t *testing.T) {
-	recs, err := epd.ReadFile(wacFile)
-	if errors.Is(err, fs.ErrNotExist) && os.Getenv("CI") != "true" {
-		t.Skip(err)
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
+	recs := suites.Records(t, suites.WAC)
 	tests := []struct {
 		name  string
 		net   *nnue.Network

@@ -2,7 +2,6 @@ package eval
 
 import (
 	"math"
-	"path/filepath"
 	"testing"
 	"time"
 
@@ -10,7 +9,7 @@ import (
 
 	"github.com/luftchess/luft/engine/board"
 	"github.com/luftchess/luft/engine/board/boardtest"
-	"github.com/luftchess/luft/engine/board/epd"
+	"github.com/luftchess/luft/engine/board/suites"
 )
 
 // benchFENs are middlegame and endgame positions of the kind a search
@@ -30,25 +29,10 @@ var benchFENs = []string{
 	"8/8/4k3/3n4/8/3BK3/8/8 w - - 0 60",
 }
 
-// epdFENs returns the positions of the EPD files in testdata, copies of
-// the shared data's perft and tactics suites (see testdata/README.md).
-func epdFENs(t *testing.T, names ...string) []string {
-	t.Helper()
-	paths := make([]string, len(names))
-	for i, name := range names {
-		paths[i] = filepath.Join("testdata", name)
-	}
-	fens, err := epd.ReadFENs(paths...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return fens
-}
-
 // TestSymmetry checks that every suite position evaluates the same as its
 // mirror, the same position with the colours swapped.
 func TestSymmetry(t *testing.T) {
-	fens := append(epdFENs(t, "perftsuite.epd", "cpw_perft.epd", "perft_talkchess_sedlak.epd", "wacnew.epd", "bratko_kopec.epd"), benchFENs...)
+	fens := append(suites.StandardFENs(t), benchFENs...)
 	e := New()
 	for _, fen := range fens {
 		p, q := boardtest.Position(t, fen), boardtest.Position(t, boardtest.Mirror(fen))

@@ -2,7 +2,6 @@ package perft
 
 import (
 	"flag"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -12,6 +11,7 @@ import (
 	"github.com/luftchess/luft/engine/board"
 	"github.com/luftchess/luft/engine/board/boardtest"
 	"github.com/luftchess/luft/engine/board/epd"
+	"github.com/luftchess/luft/engine/board/suites"
 )
 
 var full = flag.Bool("full", false, "check every listed depth of the perft suites (minutes)")
@@ -45,31 +45,27 @@ func counts(t *testing.T, rec epd.Record) []depthCount {
 	return dc
 }
 
-// suites are the perft suites in testdata (see testdata/README.md), each
-// with its number of positions, the parser of its FENs and the budget of
-// the normal run.
-var suites = []struct {
+// perftSuites are the perft suites, each with its number of positions,
+// the parser of its FENs and the budget of the normal run.
+var perftSuites = []struct {
 	name   string
 	lines  int
 	parse  func(string) (*board.Position, error)
 	budget uint64
 }{
-	{"perftsuite.epd", 126, board.ParseFEN, budget},
-	{"cpw_perft.epd", 7, board.ParseFEN, budget},
-	{"perft_talkchess_sedlak.epd", 14, board.ParseFEN, budget},
-	{"chess960.epd", 960, board.ParseFEN960, 20_000},
-	{"chess960_middlegames.epd", 24, board.ParseFEN960, 2_000_000},
+	{suites.PerftSuite, 126, board.ParseFEN, budget},
+	{suites.CPWPerft, 7, board.ParseFEN, budget},
+	{suites.Sedlak, 14, board.ParseFEN, budget},
+	{suites.Chess960, 960, board.ParseFEN960, 20_000},
+	{suites.Chess960Middlegames, 24, board.ParseFEN960, 2_000_000},
 }
 
 // TestSuites checks the perft counts of the suites: in the normal run one
 // count per position, with -full every listed count.
 func TestSuites(t *testing.T) {
-	for _, suite := range suites {
+	for _, suite := range perftSuites {
 		t.Run(suite.name, func(t *testing.T) {
-			recs, err := epd.ReadFile(filepath.Join("testdata", suite.name))
-			if err != nil {
-				t.Fatal(err)
-			}
+			recs := suites.Records(t, suite.name)
 			if len(recs) != suite.lines {
 				t.Fatalf("%d positions, want %d", len(recs), suite.lines)
 			}
@@ -145,10 +141,7 @@ func TestDivide(t *testing.T) {
 // TestDivide960 checks that Divide writes and sorts castling as king takes
 // rook in Chess960, here with the king already on its target.
 func TestDivide960(t *testing.T) {
-	p, err := board.ParseFEN960("4k3/8/8/8/8/8/8/R1K5 w Q - 0 1")
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := boardtest.Position960(t, "4k3/8/8/8/8/8/8/R1K5 w Q - 0 1")
 	var got []string
 	for _, e := range Divide(p, 1) {
 		got = append(got, e.Move.UCI(true))
@@ -160,14 +153,11 @@ func TestDivide960(t *testing.T) {
 	}
 }
 
-// TestChess960Starts checks that chess960.epd holds the 960 start
+// TestChess960Starts checks that the suite Chess960 holds the 960 start
 // positions in their standard numbering, line n position n: make
 // chess960-match draws its openings from it.
 func TestChess960Starts(t *testing.T) {
-	recs, err := epd.ReadFile(filepath.Join("testdata", "chess960.epd"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	recs := suites.Records(t, suites.Chess960)
 	if len(recs) != board.Chess960Positions {
 		t.Fatalf("%d positions, want %d", len(recs), board.Chess960Positions)
 	}
@@ -181,10 +171,7 @@ func TestChess960Starts(t *testing.T) {
 
 // benchPerft measures perft speed; its nodes/s metric is what matters.
 func benchPerft(b *testing.B, fen string, depth int) {
-	p, err := board.ParseFEN(fen)
-	if err != nil {
-		b.Fatal(err)
-	}
+	p := boardtest.Position(b, fen)
 	var nodes uint64
 	b.ReportAllocs()
 	for b.Loop() {

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/luftchess/luft/engine/board"
+	"github.com/luftchess/luft/engine/board/boardtest"
 )
 
 const (
@@ -74,10 +75,7 @@ func TestChess960Positions(t *testing.T) {
 // write and read castling as the mode has it: king takes rook in Chess960,
 // the king's step in standard chess.
 func TestChess960Output(t *testing.T) {
-	std, err := board.ParseFEN(castlingFEN)
-	if err != nil {
-		t.Fatal(err)
-	}
+	std := boardtest.Position(t, castlingFEN)
 	best, reply := mustParseMove(t, std, "e1g1"), board.NoMove
 	std.Make(best)
 	reply = mustParseMove(t, std, "e8c8")
@@ -184,10 +182,7 @@ func TestBinaryChess960(t *testing.T) {
 		t.Errorf("castling by searchmoves: %q", out)
 	}
 
-	pos, err := board.ParseFEN960(position0)
-	if err != nil {
-		t.Fatal(err)
-	}
+	pos := boardtest.Position960(t, position0)
 	var moves []string
 	for ply := 0; ply < 24 && pos.HasLegalMove(); ply++ {
 		c.send("position fen "+position0+" moves "+strings.Join(moves, " "), "go nodes 3000")

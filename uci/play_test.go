@@ -1,25 +1,20 @@
 package uci
 
 import (
-	"os"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/luftchess/luft/engine"
-	"github.com/luftchess/luft/uci/client/clienttest"
+	"github.com/luftchess/luft/engine/board/boardtest"
 )
-
-// bookFile is the Polyglot book of the shared data beside the repository,
-// too big (1.5 MB) to copy into testdata.
-const bookFile = "../../shared/data/books/performance.bin"
 
 // TestOwnBook checks that with OwnBook on the first moves come from the
 // book and still carry a score, and that with it off the engine searches.
 func TestOwnBook(t *testing.T) {
-	_, err := os.Stat(bookFile)
-	clienttest.Need(t, err)
+	// The book of the shared data, too big (1.5 MB) to copy into testdata.
+	bookFile := boardtest.SharedData(t, "books", "performance.bin")
 	c := startSession(t, engine.New(engine.Options{HashMB: 1}))
 	c.send("setoption name BookFile value "+bookFile, "setoption name OwnBook value true")
 	if got := c.sync(); len(got) != 1 || !strings.HasPrefix(got[0], "info string book ") {

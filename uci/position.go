@@ -15,7 +15,7 @@ import (
 // standard chess the same position in notnil/chess, which checks every
 // move independently. notnil/chess cannot represent Chess960 (castling
 // rights are its rooks' files there): a Chess960 game has the board alone,
-// whose castling Stockfish's perft confirms (perft/testdata).
+// whose castling Stockfish's perft confirms (engine/board/suites).
 type game struct {
 	root  string   // normalized root FEN
 	moves []string // the moves played from root, in canonical form

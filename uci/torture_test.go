@@ -24,6 +24,7 @@ import (
 	"github.com/notnil/chess"
 
 	"github.com/luftchess/luft/engine/board"
+	"github.com/luftchess/luft/engine/board/boardtest"
 	"github.com/luftchess/luft/engine/book"
 	"github.com/luftchess/luft/uci/client/clienttest"
 )
@@ -103,10 +104,7 @@ func tortureBinary(t *testing.T) string {
 // special file (such as /dev/zero) is among them.
 func tortureBooks(t *testing.T) []string {
 	dir := t.TempDir()
-	start, err := board.ParseFEN(board.StartFEN)
-	if err != nil {
-		t.Fatal(err)
-	}
+	start := boardtest.Position(t, board.StartFEN)
 	key := book.Key(start)
 	entry := func(key uint64, move, weight uint16) []byte {
 		b := binary.BigEndian.AppendUint64(nil, key)

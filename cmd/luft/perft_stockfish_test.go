@@ -14,13 +14,12 @@ import (
 	"flag"
 	"fmt"
 	"math/rand/v2"
-	"path/filepath"
 	"testing"
 	"time"
 
 	"github.com/luftchess/luft/engine/board"
 	"github.com/luftchess/luft/engine/board/boardtest"
-	"github.com/luftchess/luft/engine/board/epd"
+	"github.com/luftchess/luft/engine/board/suites"
 	"github.com/luftchess/luft/perft"
 	"github.com/luftchess/luft/uci/client"
 )
@@ -112,10 +111,10 @@ func stockfishPerft(ctx context.Context, sf *client.Engine, fen string, depth in
 
 // TestPerft960VersusStockfish compares Luft's perft counts with those of
 // Stockfish in Chess960 mode: on every 48th starting position to depth 4,
-// on the board's castling cases (castling legal and not, from
-// engine/board/testdata/chess960/castling.epd) to depth 4, and on
-// positions of random games from random starting positions to depth 3. On
-// a difference it names the first root move whose count differs.
+// on the board's castling cases (castling legal and not, the suite
+// suites.Chess960Castling) to depth 4, and on positions of random games
+// from random starting positions to depth 3. On a difference it names the
+// first root move whose count differs.
 func TestPerft960VersusStockfish(t *testing.T) {
 	ctx := context.Background()
 	sf := startStockfish(ctx, t, []client.Option{{Name: "UCI_Chess960", Value: "true"}})
@@ -127,11 +126,7 @@ func TestPerft960VersusStockfish(t *testing.T) {
 	for n := 0; n < board.Chess960Positions; n += 48 {
 		cases = append(cases, position{board.Chess960StartFEN(n), 4})
 	}
-	castlings, err := epd.ReadFENs(filepath.Join(boardtest.ModuleRoot(t), "engine", "board", "testdata", "chess960", "castling.epd"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, fen := range castlings {
+	for _, fen := range suites.FENs(t, suites.Chess960Castling) {
 		cases = append(cases, position{fen, 4})
 	}
 	rng := rand.New(rand.NewPCG(960, 1))

@@ -24,7 +24,7 @@ func TestPerftCommand(t *testing.T) {
 		{[]string{"1", castling}, 0, "nodes 26", []string{"e1g1: 1", "e1c1: 1"}, ""},
 		{append([]string{"1"}, strings.Fields(castling)...), 0, "nodes 26", []string{"e1g1: 1"}, ""},
 		{[]string{"-960", "1", castling}, 0, "nodes 26", []string{"e1h1: 1", "e1a1: 1"}, ""},
-		// Chess960 position 0 in Shredder-FEN and X-FEN; counts from perft/testdata/chess960.epd.
+		// Chess960 position 0 in Shredder-FEN and X-FEN; counts from the suite suites.Chess960.
 		{[]string{"-960", "3", "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1"}, 0, "nodes 9006", nil, ""},
 		{[]string{"-960", "3", "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1"}, 0, "nodes 9006", nil, ""},
 		{[]string{"-960", "1", "4k3/8/8/8/8/8/8/6KR w K - 0 1"}, 0, "nodes 12", []string{"g1h1: 1"}, ""},

@@ -8,6 +8,7 @@ import (
 	"github.com/luftchess/luft/cmd/luft/internal/outcome"
 	"github.com/luftchess/luft/cmd/luft/internal/trainingdata"
 	"github.com/luftchess/luft/engine/board"
+	"github.com/luftchess/luft/engine/board/boardtest"
 	"github.com/luftchess/luft/eval/nnue/nets"
 )
 
@@ -83,10 +84,7 @@ func trainingData(t *testing.T, dir string) string {
 		"4k3/8/8/8/8/8/8/3QK3 b - - 0 1",
 	}
 	for i := range 40 {
-		pos, err := board.ParseFEN(fens[i%len(fens)])
-		if err != nil {
-			t.Fatal(err)
-		}
+		pos := boardtest.Position(t, fens[i%len(fens)])
 		if err := w.Write(trainingdata.Record{Pos: pos, Score: int16(10 * i), Result: outcome.Result(1 + i%3)}); err != nil {
 			t.Fatal(err)
 		}

@@ -1,11 +1,6 @@
 package board
 
-import (
-	"path/filepath"
-	"testing"
-
-	"github.com/luftchess/luft/engine/board/epd"
-)
+import "testing"
 
 // Positions with castling, en passant, promotions, pins and checks, used by
 // the tests that walk move trees.
@@ -38,34 +33,26 @@ func treePositions(t testing.TB) []*Position {
 		ps = append(ps, mustParse(t, fen))
 	}
 	for _, fen := range tree960FENs {
-		p, err := ParseFEN960(fen)
-		if err != nil {
-			t.Fatal(err)
-		}
-		ps = append(ps, p)
+		ps = append(ps, mustParseFEN(t, fen, true))
 	}
 	return ps
-}
-
-// suiteFENs returns every position of the perft and tactics suites in
-// testdata, copies of the shared data's files (see testdata/README.md).
-func suiteFENs(t testing.TB) []string {
-	t.Helper()
-	var paths []string
-	for _, f := range []string{"perftsuite.epd", "cpw_perft.epd", "perft_talkchess_sedlak.epd", "wacnew.epd", "bratko_kopec.epd"} {
-		paths = append(paths, filepath.Join("testdata", f))
-	}
-	fens, err := epd.ReadFENs(paths...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return fens
 }
 
 // mustParse parses a FEN or fails the test.
 func mustParse(t testing.TB, fen string) *Position {
 	t.Helper()
-	p, err := ParseFEN(fen)
+	return mustParseFEN(t, fen, false)
+}
+
+// mustParseFEN parses a FEN by the rules of Chess960 when chess960 is
+// set, of standard chess otherwise, or fails the test.
+func mustParseFEN(t testing.TB, fen string, chess960 bool) *Position {
+	t.Helper()
+	parse := ParseFEN
+	if chess960 {
+		parse = ParseFEN960
+	}
+	p, err := parse(fen)
 	if err != nil {
 		t.Fatal(err)
 	}

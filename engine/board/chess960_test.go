@@ -1,13 +1,13 @@
 package board
 
 import (
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/luftchess/luft/engine/board/epd"
+	"github.com/luftchess/luft/engine/board/suites"
 )
 
 func TestChess960StartFEN(t *testing.T) {
@@ -124,10 +124,7 @@ func TestParseFEN960(t *testing.T) {
 // TestChess960XFENAfterMoves checks that X-FEN names a rook by its file
 // once another rook stands beyond it, and by K or Q again when none does.
 func TestChess960XFENAfterMoves(t *testing.T) {
-	p, err := ParseFEN960("rk4r1/8/8/8/8/8/7R/RK4R1 w KQkq - 0 1")
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := mustParseFEN(t, "rk4r1/8/8/8/8/8/7R/RK4R1 w KQkq - 0 1", true)
 	var got []string
 	for _, s := range []string{"h2h1", "a8a7", "h1h2"} {
 		m, err := p.ParseMove(s)
@@ -142,18 +139,15 @@ func TestChess960XFENAfterMoves(t *testing.T) {
 	}
 }
 
-// TestChess960Castling plays the castling moves of
-// testdata/chess960/castling.epd, written in the UCI notation of Chess960
+// TestChess960Castling plays the castling moves of the suite
+// Chess960Castling, written in the UCI notation of Chess960
 // (king takes rook), and checks their standard notation, the position
 // after them and after taking them back.
 func TestChess960Castling(t *testing.T) {
 	for _, c := range castlingCases(t, true) {
 		t.Run(c.Ops["id"], func(t *testing.T) {
 			uci960, standard := c.Ops["castle"], c.Ops["standard"]
-			p, err := ParseFEN960(c.FEN)
-			if err != nil {
-				t.Fatal(err)
-			}
+			p := mustParseFEN(t, c.FEN, true)
 			before := p.FEN()
 			m, err := p.ParseMove(uci960)
 			if err != nil {
@@ -180,17 +174,13 @@ func TestChess960Castling(t *testing.T) {
 	}
 }
 
-// castlingCases returns the cases of testdata/chess960/castling.epd in
+// castlingCases returns the cases of the suite Chess960Castling in
 // which castling is legal, or those in which it is not; it fails t when
 // there are none, or a case lacks what its kind needs.
 func castlingCases(t *testing.T, legal bool) []epd.Record {
 	t.Helper()
-	recs, err := epd.ReadFile(filepath.Join("testdata", "chess960", "castling.epd"))
-	if err != nil {
-		t.Fatal(err)
-	}
 	var cases []epd.Record
-	for _, r := range recs {
+	for _, r := range suites.Records(t, suites.Chess960Castling) {
 		if r.Ops["id"] == "" || r.Ops["castle"] == "" || r.Ops["castle"] != "none" && (r.Ops["standard"] == "" || r.Ops["after"] == "") {
 			t.Fatalf("line %d: want id and castle, and standard and after unless castle is none", r.Line)
 		}
@@ -210,10 +200,7 @@ func castlingCases(t *testing.T, legal bool) []epd.Record {
 func TestStandardCastlingNotation(t *testing.T) {
 	fen := "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"
 	std := mustParse(t, fen)
-	c960, err := ParseFEN960(fen)
-	if err != nil {
-		t.Fatal(err)
-	}
+	c960 := mustParseFEN(t, fen, true)
 	var got []string
 	for _, p := range []*Position{std, c960} {
 		for _, s := range []string{"e1g1", "e1h1", "e1c1", "e1a1"} {
@@ -236,7 +223,7 @@ func TestStandardCastlingNotation(t *testing.T) {
 }
 
 // TestChess960CastlingRefused checks the positions of
-// testdata/chess960/castling.epd where castling is not legal.
+// the suite Chess960Castling where castling is not legal.
 func TestChess960CastlingRefused(t *testing.T) {
 	for _, c := range castlingCases(t, false) {
 		p, err := ParseFEN960(c.FEN)

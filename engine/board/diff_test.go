@@ -8,6 +8,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/notnil/chess"
+
+	"github.com/luftchess/luft/engine/board/suites"
 )
 
 // notnilPosition parses fen with notnil/chess, the rules reference.
@@ -27,7 +29,7 @@ func notnilPosition(t *testing.T, fen string) *chess.Position {
 // every ply, compares the legal moves, the FEN, the game state and the
 // SAN of the move played with those of notnil/chess.
 func TestAgainstNotnil(t *testing.T) {
-	fens := suiteFENs(t)
+	fens := suites.StandardFENs(t)
 	want := 100_000
 	if testing.Short() {
 		want = 10_000

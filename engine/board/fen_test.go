@@ -4,10 +4,12 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/luftchess/luft/engine/board/suites"
 )
 
 func TestFENRoundTrip(t *testing.T) {
-	for _, fen := range suiteFENs(t) {
+	for _, fen := range suites.StandardFENs(t) {
 		if len(strings.Fields(fen)) == 4 {
 			fen += " 0 1"
 		}

@@ -39,14 +39,7 @@ func TestSAN(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			parse := ParseFEN
-			if tt.chess960 {
-				parse = ParseFEN960
-			}
-			p, err := parse(tt.fen)
-			if err != nil {
-				t.Fatal(err)
-			}
+			p := mustParseFEN(t, tt.fen, tt.chess960)
 			m, err := p.ParseMove(tt.uci)
 			if err != nil {
 				t.Fatal(err)

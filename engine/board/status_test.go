@@ -190,14 +190,7 @@ func TestParseMoveErrors(t *testing.T) {
 		{castling, true, "e1g1", `move "e1g1" is not legal in ` + castling, `move "e1g1" is not legal in ` + castling},
 	}
 	for _, tt := range tests {
-		parse := ParseFEN
-		if tt.chess960 {
-			parse = ParseFEN960
-		}
-		p, err := parse(tt.fen)
-		if err != nil {
-			t.Fatal(err)
-		}
+		p := mustParseFEN(t, tt.fen, tt.chess960)
 		// result returns the move in UCI notation, or the error.
 		result := func(m Move, err error) string {
 			if err != nil {

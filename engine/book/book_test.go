@@ -177,8 +177,7 @@ func TestReadBounded(t *testing.T) {
 // moves are legal and include the main openings, and that play can
 // follow the book for several moves.
 func TestPerformanceBook(t *testing.T) {
-	needShared(t)
-	b, err := Open(sharedDir + "performance.bin")
+	b, err := Open(boardtest.SharedData(t, "books", "performance.bin"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,23 +10,8 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/luftchess/luft/engine/board"
+	"github.com/luftchess/luft/engine/board/boardtest"
 )
-
-// sharedDir holds the books of the shared data beside the repository,
-// those too big to copy into testdata.
-const sharedDir = "../../../shared/data/books/"
-
-// needShared skips t when sharedDir is absent; under CI (CI=true), which
-// always provides the shared data, it fails t instead.
-func needShared(t *testing.T) {
-	t.Helper()
-	if _, err := os.Stat(sharedDir); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("shared data beside the repository: %v (CI=true requires it)", err)
-		}
-		t.Skipf("skipping: shared data beside the repository: %v", err)
-	}
-}
 
 // TestRandom64 checks the embedded keys against the published text file,
 // copied into testdata (see testdata/README.md).
@@ -98,14 +83,8 @@ func TestKey(t *testing.T) {
 // pawn can take on leaves the key alone: 1. e4 sets one, but no black pawn
 // stands beside e4.
 func TestKeyEnPassantOnlyWhenCapturable(t *testing.T) {
-	withEP, err := board.ParseFEN("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1")
-	if err != nil {
-		t.Fatal(err)
-	}
-	withoutEP, err := board.ParseFEN("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1")
-	if err != nil {
-		t.Fatal(err)
-	}
+	withEP := boardtest.Position(t, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1")
+	withoutEP := boardtest.Position(t, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1")
 	if a, b := Key(withEP), Key(withoutEP); a != b {
 		t.Errorf("keys differ with an uncapturable en-passant square: %#x and %#x", a, b)
 	}

@@ -17,6 +17,7 @@ import (
 	"testing"
 
 	"github.com/luftchess/luft/engine/board"
+	"github.com/luftchess/luft/engine/board/boardtest"
 )
 
 // These tests need Debian's fathom (apt-get install fathom): go test
@@ -282,10 +283,7 @@ func TestFathomMoves(t *testing.T) {
 func requireFathom(t *testing.T) {
 	t.Helper()
 	if _, err := exec.LookPath("fathom"); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("fathom is missing (apt-get install fathom; it installs in /usr/games): %v", err)
-		}
-		t.Skipf("fathom is missing: %v", err)
+		boardtest.Need(t, fmt.Errorf("%w (apt-get install fathom; it installs in /usr/games)", err))
 	}
 }
 

@@ -5,7 +5,8 @@ import "github.com/luftchess/luft/engine/board"
 // position is the little a probe needs of a position: the pieces, the side
 // to move and the en-passant square. Probes search captures and, for DTZ,
 // one ply of quiet moves on copies of it, leaving the caller's
-// board.Position alone and allocating nothing.
+// board.Position alone and allocating nothing. NOTES.md measures why this
+// is not the board's own position and generator.
 type position struct {
 	pieces [2][6]board.Bitboard // by colour and board.PieceType
 	color  [2]board.Bitboard

@@ -7,6 +7,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/luftchess/luft/engine/board"
+	"github.com/luftchess/luft/engine/board/boardtest"
 )
 
 // TestSpecialPositions probes positions the random ones miss or fathom
@@ -62,10 +63,7 @@ func TestSpecialPositions(t *testing.T) {
 func referencePositions(t testing.TB) []*board.Position {
 	var positions []*board.Position
 	for _, ref := range readReferences(t) {
-		pos, err := board.ParseFEN(ref.fen)
-		if err != nil {
-			t.Fatal(err)
-		}
+		pos := boardtest.Position(t, ref.fen)
 		positions = append(positions, pos)
 	}
 	return positions

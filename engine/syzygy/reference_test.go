@@ -3,7 +3,6 @@ package syzygy
 import (
 	"bufio"
 	"errors"
-	"io/fs"
 	"os"
 	"strconv"
 	"strings"
@@ -11,7 +10,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/luftchess/luft/engine/board"
+	"github.com/luftchess/luft/engine/board/boardtest"
 )
 
 // tableDir holds the real tables: ../shared/data/syzygy from the
@@ -25,12 +24,8 @@ const referenceFile = "testdata/reference.txt"
 // test fails under CI and is skipped elsewhere.
 func openTestTables(t testing.TB) *Tables {
 	t.Helper()
-	if _, err := os.Stat(tableDir); errors.Is(err, fs.ErrNotExist) {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("the tables are missing: %v", err)
-		}
-		t.Skipf("the tables are missing: %v", err)
-	}
+	_, err := os.Stat(tableDir)
+	boardtest.Need(t, err)
 	tb, err := Open(tableDir)
 	if err != nil {
 		t.Fatal(err)
@@ -90,10 +85,7 @@ func compareReferences(t *testing.T, tb *Tables, refs []reference) {
 	}
 	bad := 0
 	for _, ref := range refs {
-		pos, err := board.ParseFEN(ref.fen)
-		if err != nil {
-			t.Fatalf("%s: %v", ref.fen, err)
-		}
+		pos := boardtest.Position(t, ref.fen)
 		w, ok1 := tb.ProbeWDL(pos)
 		dtz, ok2 := tb.ProbeDTZ(pos)
 		if !ok1 || !ok2 {

@@ -6,6 +6,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/luftchess/luft/engine/board"
+	"github.com/luftchess/luft/engine/board/boardtest"
 )
 
 // TestProbeRootDistances checks the root probe of a fifth of the
@@ -82,10 +83,7 @@ func TestProbeRootCounter(t *testing.T) {
 		{"8/8/2n4K/3R4/7k/8/8/8 w - - 6 1", []string{"h6h7", "h4g4", "h7h6", "g4h4"}, MaxRank - 56, 0},
 	}
 	for _, tc := range tests {
-		pos, err := board.ParseFEN(tc.fen)
-		if err != nil {
-			t.Fatal(err)
-		}
+		pos := boardtest.Position(t, tc.fen)
 		for _, s := range tc.moves {
 			m, err := pos.ParseMove(s)
 			if err != nil {
@@ -109,10 +107,7 @@ func TestProbeRootCounter(t *testing.T) {
 // DTZ files, by WDL alone; and refuses what the tables do not hold.
 func TestProbeRootMoves(t *testing.T) {
 	tb := openTestTables(t)
-	pos, err := board.ParseFEN("k7/8/1K6/8/8/8/8/2Q4r w - - 0 1")
-	if err != nil {
-		t.Fatal(err)
-	}
+	pos := boardtest.Position(t, "k7/8/1K6/8/8/8/8/2Q4r w - - 0 1")
 	mate, _ := pos.ParseMove("c1c8")
 	capture, _ := pos.ParseMove("c1h1")
 	ranked, _, ok := tb.ProbeRoot(pos, []board.Move{capture, mate})
@@ -137,10 +132,7 @@ func TestProbeRootMoves(t *testing.T) {
 	}
 
 	for _, fen := range []string{"r3k3/8/8/8/8/8/8/4K3 w q - 0 1", "7k/8/8/8/8/8/PPPP4/KQ5r w - - 0 1"} {
-		p, err := board.ParseFEN(fen)
-		if err != nil {
-			t.Fatal(err)
-		}
+		p := boardtest.Position(t, fen)
 		if _, _, ok := tb.ProbeRoot(p, nil); ok {
 			t.Errorf("%s: probed", fen)
 		}

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/luftchess/luft/engine/board"
+	"github.com/luftchess/luft/engine/board/boardtest"
 )
 
 // copyTables copies the files of the named tables (both kinds, where
@@ -40,10 +40,7 @@ var both = []string{".rtbw", ".rtbz"}
 // probeFEN probes a position given as a FEN.
 func probeFEN(t *testing.T, tb *Tables, fen string) (WDL, bool, int, bool) {
 	t.Helper()
-	pos, err := board.ParseFEN(fen)
-	if err != nil {
-		t.Fatal(err)
-	}
+	pos := boardtest.Position(t, fen)
 	w, ok1 := tb.ProbeWDL(pos)
 	d, ok2 := tb.ProbeDTZ(pos)
 	return w, ok1, d, ok2

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/luftchess/luft/engine/board"
+	"github.com/luftchess/luft/engine/board/boardtest"
 )
 
 // wonFile holds the won positions that make tb-match plays out: Luft with
@@ -61,10 +62,7 @@ func TestWonPositions(t *testing.T) {
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
 		}
-		pos, err := board.ParseFEN(line)
-		if err != nil {
-			t.Fatalf("%s: %v", line, err)
-		}
+		pos := boardtest.Position(t, line)
 		winner := board.Color(i % 2)
 		name, err := checkWon(tb, pos, winner)
 		if err != nil {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/luftchess/luft/engine/board"
 	"github.com/luftchess/luft/engine/board/boardtest"
+	"github.com/luftchess/luft/engine/board/suites"
 )
 
 // floatNet is a network in float64, as a trainer holds it.
@@ -173,7 +174,7 @@ func TestFeatureIndex(t *testing.T) {
 func TestMirrorSymmetry(t *testing.T) {
 	n := testNet(t, 32)
 	acc, macc := n.NewAccumulator(), n.NewAccumulator()
-	fens := boardtest.SuiteFENs(t)
+	fens := suites.StandardFENs(t)
 	distinct := make(map[int]bool)
 	for _, fen := range fens {
 		pos := boardtest.Position(t, fen)
@@ -202,7 +203,7 @@ func TestMirrorSymmetry(t *testing.T) {
 // (16 neurons) and the Go loop (the other 8).
 func TestIncremental(t *testing.T) {
 	n := testNet(t, 24)
-	fens := append([]string{board.StartFEN}, boardtest.SuiteFENs(t)...)
+	fens := append([]string{board.StartFEN}, suites.StandardFENs(t)...)
 	rng := rand.New(rand.NewPCG(7, 11))
 	const maxPly = 64
 	stack := make([]*Accumulator, maxPly+1)
@@ -312,7 +313,7 @@ func TestFloatReference(t *testing.T) {
 		exact := dequantise(n)
 		acc := n.NewAccumulator()
 		var worstExact, worstOrig, sumOrig, sumAbs float64
-		fens := boardtest.SuiteFENs(t)
+		fens := suites.StandardFENs(t)
 		for _, fen := range fens {
 			pos := boardtest.Position(t, fen)
 			n.Refresh(acc, pos)

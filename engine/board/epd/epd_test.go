@@ -52,7 +52,7 @@ func TestRead(t *testing.T) {
 	}
 }
 
-func TestReadFENs(t *testing.T) {
+func TestReadFile(t *testing.T) {
 	dir := t.TempDir()
 	a, b := filepath.Join(dir, "a.epd"), filepath.Join(dir, "b.epd")
 	if err := os.WriteFile(a, []byte("8/8/8/8/8/8/8/K6k w - - ;D1 3\n4k3/8/8/8/8/8/8/4K3 b - - 5 9\n"), 0o644); err != nil {
@@ -61,15 +61,21 @@ func TestReadFENs(t *testing.T) {
 	if err := os.WriteFile(b, []byte("# only a comment\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	got, err := ReadFENs(a, b)
-	if err != nil {
-		t.Fatal(err)
+	var got []string
+	for _, path := range []string{a, b} {
+		recs, err := ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range recs {
+			got = append(got, r.FEN)
+		}
 	}
 	want := []string{"8/8/8/8/8/8/8/K6k w - -", "4k3/8/8/8/8/8/8/4K3 b - - 5 9"}
 	if diff := cmp.Diff(want, got); diff != "" {
-		t.Errorf("ReadFENs (-want +got):\n%s", diff)
+		t.Errorf("ReadFile (-want +got):\n%s", diff)
 	}
-	if _, err := ReadFENs(a, filepath.Join(dir, "missing.epd")); err == nil {
-		t.Error("ReadFENs of a missing file succeeded")
+	if _, err := ReadFile(filepath.Join(dir, "missing.epd")); err == nil {
+		t.Error("ReadFile of a missing file succeeded")
 	}
 }

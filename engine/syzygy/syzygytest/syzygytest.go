@@ -3,10 +3,6 @@
 package syzygytest
 
 import (
-	"errors"
-	"io/fs"
-	"os"
-	"path/filepath"
 	"sync"
 	"testing"
 
@@ -14,20 +10,11 @@ import (
 	"github.com/luftchess/luft/engine/syzygy"
 )
 
-// Dir returns the directory of the shared tables, found from the working
-// directory (a package's, in go test) up to the module's root. When it is
-// missing the test fails under CI=true and is skipped elsewhere.
+// Dir returns the directory of the shared tables. When it is missing the
+// test fails under CI=true and is skipped elsewhere.
 func Dir(t testing.TB) string {
 	t.Helper()
-	dir := boardtest.ModuleRoot(t)
-	tables := filepath.Join(dir, "..", "shared", "data", "syzygy")
-	if _, err := os.Stat(tables); errors.Is(err, fs.ErrNotExist) {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("the tables are missing: %v", err)
-		}
-		t.Skipf("the tables are missing: %v", err)
-	}
-	return tables
+	return boardtest.SharedData(t, "syzygy")
 }
 
 var shared struct {

@@ -12,6 +12,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/luftchess/luft/engine/board"
+	"github.com/luftchess/luft/engine/board/boardtest"
 	"github.com/luftchess/luft/eval/nnue"
 )
 
@@ -33,10 +34,7 @@ var goldenFENs = []string{
 // to move.
 func evaluate(t *testing.T, fen string) int {
 	t.Helper()
-	pos, err := board.ParseFEN(fen)
-	if err != nil {
-		t.Fatal(err)
-	}
+	pos := boardtest.Position(t, fen)
 	net := Default()
 	acc := net.NewAccumulator()
 	net.Refresh(acc, pos)

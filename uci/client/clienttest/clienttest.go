@@ -5,24 +5,13 @@ package clienttest
 
 import (
 	"fmt"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
-)
 
-// Need skips t when err reports a missing file or program; under CI
-// (CI=true), which installs them all, it fails t instead.
-func Need(t testing.TB, err error) {
-	t.Helper()
-	if err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("%v (CI=true requires it)", err)
-		}
-		t.Skipf("skipping: %v", err)
-	}
-}
+	"github.com/luftchess/luft/engine/board/boardtest"
+)
 
 // Program returns the path of the named program in PATH or else in
 // /usr/games, where Debian installs the chess engines and polyglot.
@@ -34,11 +23,12 @@ func Program(name string) (string, error) {
 }
 
 // NeedProgram returns the path of the named program, as Program finds
-// it; when it is missing it skips t, or under CI fails it, as Need does.
+// it; when it is missing it skips t, or under CI fails it, as
+// boardtest.Need does.
 func NeedProgram(t testing.TB, name string) string {
 	t.Helper()
 	path, err := Program(name)
-	Need(t, err)
+	boardtest.Need(t, err)
 	return path
 }
 

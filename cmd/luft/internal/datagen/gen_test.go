@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"io"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -16,6 +15,7 @@ import (
 	"github.com/luftchess/luft/cmd/luft/internal/trainingdata"
 	"github.com/luftchess/luft/engine"
 	"github.com/luftchess/luft/engine/board"
+	"github.com/luftchess/luft/engine/board/boardtest"
 	"github.com/luftchess/luft/eval/nnue"
 	"github.com/luftchess/luft/eval/nnue/nets"
 )
@@ -40,10 +40,7 @@ func TestFilter(t *testing.T) {
 		{"big but no mate", "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1", "a1a7", 5000, keep},
 	}
 	for _, tt := range tests {
-		pos, err := board.ParseFEN(tt.fen)
-		if err != nil {
-			t.Fatal(err)
-		}
+		pos := boardtest.Position(t, tt.fen)
 		m, err := pos.ParseMove(tt.move)
 		if err != nil {
 			t.Fatal(err)
@@ -73,7 +70,10 @@ func generate(t *testing.T, ctx context.Context, cfg Config) ([]byte, Stats) {
 // stats, returning the records.
 func checkFile(t *testing.T, data []byte, st Stats) []trainingdata.Record {
 	t.Helper()
-	recs := records(t, bytes.NewReader(data))
+	recs, err := trainingdata.ReadAll(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, r := range recs {
 		switch {
 		case r.Pos.InCheck():
@@ -390,25 +390,5 @@ func TestWriteFailureStops(t *testing.T) {
 	_, err := Run(ctx, cfg, trainingdata.NewWriter(&fullDisk{}))
 	if err == nil || errors.Is(err, context.DeadlineExceeded) {
 		t.Errorf("Run on a full disk: %v, want the write's error", err)
-	}
-}
-
-// records reads every record of a file, failing t on any error.
-func records(t *testing.T, r io.Reader) []trainingdata.Record {
-	t.Helper()
-	rd, err := trainingdata.NewReader(r)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var recs []trainingdata.Record
-	for {
-		rec, err := rd.Read()
-		if err == io.EOF {
-			return recs
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-		recs = append(recs, rec)
 	}
 }

@@ -9,13 +9,11 @@ import (
 	"github.com/muesli/termenv"
 
 	"github.com/luftchess/luft/engine/board"
+	"github.com/luftchess/luft/engine/board/boardtest"
 )
 
 func TestDrawBoard(t *testing.T) {
-	p, err := board.ParseFEN("r3k3/8/8/8/4P3/8/8/4K2R b K e3 0 1")
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := boardtest.Position(t, "r3k3/8/8/8/4P3/8/8/4K2R b K e3 0 1")
 	white := `8 ♜ · · · ♚ · · ·
 7 · · · · · · · ·
 6 · · · · · · · ·

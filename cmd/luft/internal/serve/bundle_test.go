@@ -11,7 +11,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/luftchess/luft/uci/client/clienttest"
+	"github.com/luftchess/luft/engine/board/boardtest"
 )
 
 // TestBundle rebuilds the page from web/ with the pinned packages (npm ci,
@@ -24,7 +24,7 @@ import (
 func TestBundle(t *testing.T) {
 	for _, prog := range []string{"node", "npm"} {
 		_, err := exec.LookPath(prog)
-		clienttest.Need(t, err)
+		boardtest.Need(t, err)
 	}
 	dir := t.TempDir()
 	for _, name := range []string{"package.json", "package-lock.json", "build.mjs"} {

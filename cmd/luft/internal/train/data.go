@@ -70,24 +70,14 @@ func SampleFromPosition(pos *board.Position, score int16, result outcome.Result)
 
 // ReadSamples appends the samples of the training data file r to dst.
 func ReadSamples(dst []Sample, r io.Reader) ([]Sample, error) {
-	rd, err := trainingdata.NewReader(r)
-	if err != nil {
-		return dst, err
-	}
-	for {
-		p, err := rd.ReadPacked()
-		if err == io.EOF {
-			return dst, nil
+	err := trainingdata.ReadEach(r, func(p *trainingdata.Packed) error {
+		s, err := SampleFromPacked(p)
+		if err == nil {
+			dst = append(dst, s)
 		}
-		if err != nil {
-			return dst, err
-		}
-		s, err := SampleFromPacked(&p)
-		if err != nil {
-			return dst, fmt.Errorf("record %d: %v", rd.Count(), err)
-		}
-		dst = append(dst, s)
-	}
+		return err
+	})
+	return dst, err
 }
 
 // Load reads the training data files in order and splits the samples: the last

@@ -27,10 +27,7 @@ func randomPositions(t testing.TB, n int, seed uint64) []*board.Position {
 	rng := rand.New(rand.NewPCG(seed, 7))
 	var out []*board.Position
 	for len(out) < n {
-		pos, err := board.ParseFEN(board.StartFEN)
-		if err != nil {
-			t.Fatal(err)
-		}
+		pos := boardtest.Position(t, board.StartFEN)
 		plies := 4 + rng.IntN(77)
 		var l board.MoveList
 		for range plies {
@@ -42,10 +39,7 @@ func randomPositions(t testing.TB, n int, seed uint64) []*board.Position {
 			pos.Make(l.Moves()[rng.IntN(l.Len())])
 		}
 		fen := pos.FEN()
-		p, err := board.ParseFEN(fen)
-		if err != nil {
-			t.Fatal(err)
-		}
+		p := boardtest.Position(t, fen)
 		out = append(out, p)
 	}
 	return out
@@ -598,11 +592,7 @@ func mirrorFiles(t *testing.T, pos *board.Position) *board.Position {
 		slices.Reverse(b)
 		ranks[i] = string(b)
 	}
-	m, err := board.ParseFEN(strings.Join(ranks, "/") + " " + fields[1] + " - - 0 1")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return m
+	return boardtest.Position(t, strings.Join(ranks, "/")+" "+fields[1]+" - - 0 1")
 }
 
 // TestMirror checks that a sample trained mirrored is the mirrored

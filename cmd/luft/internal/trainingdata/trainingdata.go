@@ -333,3 +333,40 @@ func (r *Reader) Read() (Record, error) {
 
 // Count returns the number of records read.
 func (r *Reader) Count() int { return r.n }
+
+// ReadEach reads the data file r, its header and then every record, and
+// calls f with each record undecoded, in order. It returns the first error
+// of the file, or of f, which ends the reading: f's error tells the
+// record's number.
+func ReadEach(r io.Reader, f func(p *Packed) error) error {
+	rd, err := NewReader(r)
+	if err != nil {
+		return err
+	}
+	for {
+		p, err := rd.ReadPacked()
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		if err := f(&p); err != nil {
+			return fmt.Errorf("record %d: %w", rd.Count(), err)
+		}
+	}
+}
+
+// ReadAll reads the data file r, as ReadEach does, and returns its records
+// decoded; on an error, those before it and the error.
+func ReadAll(r io.Reader) ([]Record, error) {
+	var recs []Record
+	err := ReadEach(r, func(p *Packed) error {
+		rec, err := p.Unpack()
+		if err == nil {
+			recs = append(recs, rec)
+		}
+		return err
+	})
+	return recs, err
+}

@@ -2,8 +2,6 @@ package trainingdata
 
 import (
 	"bytes"
-	"errors"
-	"io"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -13,6 +11,7 @@ import (
 	"github.com/luftchess/luft/cmd/luft/internal/outcome"
 	"github.com/luftchess/luft/engine/board"
 	"github.com/luftchess/luft/engine/board/boardtest"
+	"github.com/luftchess/luft/engine/board/suites"
 )
 
 // summary is what a record must keep through a round trip.
@@ -32,7 +31,7 @@ func summarize(r Record) summary {
 func testPositions(t *testing.T) []*board.Position {
 	t.Helper()
 	var ps []*board.Position
-	for _, fen := range boardtest.SuiteFENs(t) {
+	for _, fen := range suites.StandardFENs(t) {
 		ps = append(ps, boardtest.Position(t, fen))
 	}
 	rng := rand.New(rand.NewPCG(1, 2))
@@ -77,8 +76,12 @@ func TestRoundTrip(t *testing.T) {
 	if got, wantSize := buf.Len(), HeaderSize+RecordSize*len(want); got != wantSize {
 		t.Fatalf("file of %d bytes, want %d", got, wantSize)
 	}
+	recs, err := ReadAll(&buf)
+	if err != nil {
+		t.Fatal(err)
+	}
 	var got []summary
-	for _, r := range records(t, &buf) {
+	for _, r := range recs {
 		if r.Move != board.NoMove && !r.Pos.IsLegal(r.Move) {
 			t.Errorf("%s: move %v not legal after decoding", r.Pos.FEN(), r.Move)
 		}
@@ -218,9 +221,9 @@ func TestReaderErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			n, err := readAll(tt.data)
-			if n != tt.records {
-				t.Errorf("read %d records, want %d", n, tt.records)
+			recs, err := ReadAll(bytes.NewReader(tt.data))
+			if len(recs) != tt.records {
+				t.Errorf("read %d records, want %d", len(recs), tt.records)
 			}
 			switch {
 			case tt.want == "" && err != nil:
@@ -229,42 +232,5 @@ func TestReaderErrors(t *testing.T) {
 				t.Errorf("error %v, want one with %q", err, tt.want)
 			}
 		})
-	}
-}
-
-// readAll reads the records of data and returns their number and the
-// error that stopped it, nil at a clean end.
-func readAll(data []byte) (int, error) {
-	rd, err := NewReader(bytes.NewReader(data))
-	if err != nil {
-		return 0, err
-	}
-	for n := 0; ; n++ {
-		if _, err := rd.Read(); err != nil {
-			if errors.Is(err, io.EOF) {
-				return n, nil
-			}
-			return n, err
-		}
-	}
-}
-
-// records reads every record of a file, failing t on any error.
-func records(t *testing.T, r io.Reader) []Record {
-	t.Helper()
-	rd, err := NewReader(r)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var recs []Record
-	for {
-		rec, err := rd.Read()
-		if err == io.EOF {
-			return recs
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-		recs = append(recs, rec)
 	}
 }

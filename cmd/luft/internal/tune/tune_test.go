@@ -8,6 +8,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/luftchess/luft/engine/board"
+	"github.com/luftchess/luft/engine/board/boardtest"
 	"github.com/luftchess/luft/eval"
 )
 
@@ -80,10 +81,7 @@ func TestQuiet(t *testing.T) {
 		{"4k3/8/8/8/8/8/8/4K2r w - - 0 1", false},                                // in check
 		{"4k3/P7/8/8/8/8/8/4K3 w - - 0 1", false},                                // promotion
 	} {
-		p, err := board.ParseFEN(tc.fen)
-		if err != nil {
-			t.Fatal(err)
-		}
+		p := boardtest.Position(t, tc.fen)
 		if got := Quiet(p); got != tc.want {
 			t.Errorf("Quiet(%s) = %v, want %v", tc.fen, got, tc.want)
 		}

@@ -16,7 +16,7 @@ import (
 // refused, saying which of them refused it (Game.move). The game itself,
 // its notation and its end are Luft's board's (outcome.Judge).
 // notnil/chess cannot represent Chess960, whose castling on Luft's board
-// Stockfish's perft confirms (perft/testdata).
+// Stockfish's perft confirms (engine/board/suites).
 func reference(fen string) (*chess.Position, error) {
 	opt, err := chess.FEN(fen)
 	if err != nil {

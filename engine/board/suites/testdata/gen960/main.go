@@ -2,7 +2,7 @@
 // Stockfish's "go perft" in Chess960 mode. It was run once; the counts are
 // facts, and the files are not expected to change. From the repository:
 //
-//	go run ./perft/testdata/gen960 -stockfish /usr/games/stockfish -out perft/testdata
+//	go run ./engine/board/suites/testdata/gen960 -stockfish /usr/games/stockfish -out engine/board/suites/testdata
 //
 // chess960.epd holds the 960 starting positions in Shredder-FEN with the
 // counts to depth 5. chess960_middlegames.epd holds positions reached by
@@ -12,7 +12,7 @@
 //
 // It speaks to Stockfish through Luft's UCI client, uci/client: a tool
 // under testdata is no package of the module, so it stands outside the
-// layering that keeps perft below uci.
+// layering that keeps the board below uci.
 package main
 
 import (
@@ -32,7 +32,7 @@ import (
 
 var (
 	stockfish = flag.String("stockfish", "/usr/games/stockfish", "path of Stockfish")
-	out       = flag.String("out", "perft/testdata", "directory to write the suites to")
+	out       = flag.String("out", "engine/board/suites/testdata", "directory to write the suites to")
 	startDep  = flag.Int("start-depth", 5, "depth of the starting positions' counts")
 	middle    = flag.Int("middlegames", 24, "number of middlegame positions")
 	maxD6     = flag.Uint64("max-d6", 1_500_000_000, "largest estimated depth-6 count kept at depth 6")

@@ -1,0 +1,52 @@
+package boardtest
+
+import (
+	"errors"
+	"fmt"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// recorder is a testing.TB that records the first Skipf or Fatalf
+// instead of ending the test.
+type recorder struct {
+	testing.TB
+	got string
+}
+
+func (r *recorder) Helper() {}
+
+func (r *recorder) Skipf(format string, args ...any) { r.record("skip: ", format, args) }
+
+func (r *recorder) Fatalf(format string, args ...any) { r.record("fail: ", format, args) }
+
+func (r *recorder) record(kind, format string, args []any) {
+	if r.got == "" {
+		r.got = kind + fmt.Sprintf(format, args...)
+	}
+}
+
+// TestNeed checks the rule for missing data: skip, but fail under CI.
+func TestNeed(t *testing.T) {
+	missing := errors.New("no tables")
+	tests := []struct {
+		ci   string
+		err  error
+		want string
+	}{
+		{"", nil, ""},
+		{"true", nil, ""},
+		{"", missing, "skip: skipping: no tables"},
+		{"false", missing, "skip: skipping: no tables"},
+		{"true", missing, "fail: no tables (CI=true requires it)"},
+	}
+	for _, tt := range tests {
+		t.Setenv("CI", tt.ci)
+		r := &recorder{TB: t}
+		Need(r, tt.err)
+		if diff := cmp.Diff(tt.want, r.got); diff != "" {
+			t.Errorf("CI=%q, %v (-want +got):\n%s", tt.ci, tt.err, diff)
+		}
+	}
+}
