@@ -90,3 +90,18 @@ func ReadFile(path string) ([]Record, error) {
 	}
 	return recs, nil
 }
+
+// ReadFENs returns the positions of the EPD files at paths, in order.
+func ReadFENs(paths ...string) ([]string, error) {
+	var fens []string
+	for _, path := range paths {
+		recs, err := ReadFile(path)
+		if err != nil {
+			return nil, err
+		}
+		for _, r := range recs {
+			fens = append(fens, r.FEN)
+		}
+	}
+	return fens, nil
+}

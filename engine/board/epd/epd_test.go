@@ -61,21 +61,15 @@ func TestReadFile(t *testing.T) {
 	if err := os.WriteFile(b, []byte("# only a comment\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	var got []string
-	for _, path := range []string{a, b} {
-		recs, err := ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, r := range recs {
-			got = append(got, r.FEN)
-		}
+	got, err := ReadFENs(a, b)
+	if err != nil {
+		t.Fatal(err)
 	}
 	want := []string{"8/8/8/8/8/8/8/K6k w - -", "4k3/8/8/8/8/8/8/4K3 b - - 5 9"}
 	if diff := cmp.Diff(want, got); diff != "" {
-		t.Errorf("ReadFile (-want +got):\n%s", diff)
+		t.Errorf("ReadFENs (-want +got):\n%s", diff)
 	}
-	if _, err := ReadFile(filepath.Join(dir, "missing.epd")); err == nil {
-		t.Error("ReadFile of a missing file succeeded")
+	if _, err := ReadFENs(a, filepath.Join(dir, "missing.epd")); err == nil {
+		t.Error("ReadFENs of a missing file succeeded")
 	}
 }
