@@ -17,13 +17,6 @@ import (
 	"github.com/luftchess/luft/engine"
 )
 
-// The default budget of each position's search in luft review: a game of
-// 40 moves takes about a minute on two cores (the README's benchmark).
-const (
-	reviewNodes   = 1_000_000
-	reviewThreads = 2
-)
-
 const reviewUsage = `usage: luft review [options] [FILE]
 
 Reviews the games of the PGN file FILE (standard input when FILE is
@@ -129,9 +122,9 @@ func reviewConfig(args []string, stdout, stderr io.Writer) (*reviewRun, error) {
 		fs.PrintDefaults()
 	}
 	r := &reviewRun{stderr: stderr, showBar: true}
-	nodes := fs.Uint64("nodes", reviewNodes, "search each position for `n` nodes")
+	nodes := fs.Uint64("nodes", review.DefaultNodes, "search each position for `n` nodes")
 	movetime := fs.Duration("movetime", 0, "search each position for this long instead of -nodes (e.g. 500ms)")
-	fs.IntVar(&r.opts.Threads, "threads", reviewThreads, "search threads")
+	fs.IntVar(&r.opts.Threads, "threads", review.DefaultThreads, "search threads")
 	fs.IntVar(&r.opts.HashMB, "hash", engine.DefaultHashMB, "transposition table size in MiB")
 	r.eval = addEvalFlags(fs)
 	if err := parseFlags(fs, args, stdout); err != nil {

@@ -100,6 +100,13 @@ type Game struct {
 // Limits are the budget of each position's search; see Review.
 type Limits = engine.Limits
 
+// The default budget of a review, each position's search: a game of 40
+// moves takes about a minute on two cores (BenchmarkReview).
+const (
+	DefaultNodes   = 1_000_000
+	DefaultThreads = 2
+)
+
 // lineLength is how many plies of the better line a review keeps.
 const lineLength = 6
 

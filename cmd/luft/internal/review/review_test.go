@@ -3,6 +3,7 @@ package review
 import (
 	"bytes"
 	"context"
+	"os"
 	"strings"
 	"testing"
 
@@ -206,5 +207,26 @@ func TestReviewStopsWhenCancelled(t *testing.T) {
 	})
 	if err != context.Canceled || calls != 1 {
 		t.Errorf("Review returned %v after %d positions, want context.Canceled after 1", err, calls)
+	}
+}
+
+// BenchmarkReview reviews a game of 40 moves (81 positions) at the default
+// budget, as luft review does.
+func BenchmarkReview(b *testing.B) {
+	data, err := os.ReadFile("testdata/game40.pgn")
+	if err != nil {
+		b.Fatal(err)
+	}
+	g, err := pgn.NewReader(bytes.NewReader(data)).Read()
+	if err != nil {
+		b.Fatal(err)
+	}
+	o := uci.DefaultOptions()
+	o.Threads = DefaultThreads
+	e := engine.New(o)
+	for b.Loop() {
+		if _, err := Review(context.Background(), e, g, Limits{Nodes: DefaultNodes}, nil); err != nil {
+			b.Fatal(err)
+		}
 	}
 }
