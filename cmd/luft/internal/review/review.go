@@ -101,7 +101,7 @@ type Game struct {
 type Limits = engine.Limits
 
 // The default budget of a review, each position's search: a game of 40
-// moves takes about a minute on two cores (BenchmarkReview).
+// moves took 82 s on two busy cores (BenchmarkReview; the README).
 const (
 	DefaultNodes   = 1_000_000
 	DefaultThreads = 2
