@@ -9,7 +9,6 @@ import (
 	"context"
 	"fmt"
 	"strconv"
-	"strings"
 
 	"github.com/luftchess/luft/cmd/luft/internal/match/pgn"
 	"github.com/luftchess/luft/cmd/luft/internal/outcome"
@@ -271,20 +270,22 @@ func sanLine(pos *board.Position, line []board.Move) []string {
 }
 
 // Replay returns the start position of g, by the rules of Chess960 when
-// its Variant tag says so, and its moves. It fails on a variant other
+// its Variant tag says so (pgn.Game.Start), and its moves: positions to
+// search with their history, which pgn.Game.Replay's referee game does
+// not give. It fails on a variant other
 // than standard chess and Chess960, a bad FEN, and a move that is not
 // legal, naming it by its number: "move 12... Qxd4: ...".
 func Replay(g *pgn.Game) (*board.Position, []board.Move, error) {
-	fen, ok := g.Tag("FEN")
-	if !ok {
+	fen, chess960, err := g.Start()
+	if err != nil {
+		return nil, nil, err
+	}
+	if fen == "" {
 		fen = board.StartFEN
 	}
 	parse := board.ParseFEN
-	switch v, _ := g.Tag("Variant"); {
-	case pgn.IsChess960(v):
+	if chess960 {
 		parse = board.ParseFEN960
-	case v != "" && !strings.EqualFold(v, "standard"):
-		return nil, nil, fmt.Errorf("variant %q is neither standard chess nor Chess960", v)
 	}
 	pos, err := parse(fen)
 	if err != nil {

@@ -339,13 +339,13 @@ func isDigits(s string) bool {
 // ambiguous move, a move after the game ended by rule, or a variant
 // other than standard chess and Chess960.
 func (g *Game) Replay() (*referee.Game, error) {
-	fen, _ := g.Tag("FEN")
+	fen, chess960, err := g.Start()
+	if err != nil {
+		return nil, err
+	}
 	newGame := referee.NewGame
-	switch v, _ := g.Tag("Variant"); {
-	case IsChess960(v):
+	if chess960 {
 		newGame = referee.NewGame960
-	case v != "" && !strings.EqualFold(v, "standard"):
-		return nil, fmt.Errorf("variant %q is neither standard chess nor Chess960", v)
 	}
 	rg, err := newGame(fen)
 	if err != nil {
@@ -360,6 +360,21 @@ func (g *Game) Replay() (*referee.Game, error) {
 		}
 	}
 	return rg, nil
+}
+
+// Start returns the game's starting position as its FEN tag gives it (""
+// when it has none) and whether it is played by the rules of Chess960, as
+// its Variant tag says. It fails on a variant other than standard chess
+// and Chess960.
+func (g *Game) Start() (fen string, chess960 bool, err error) {
+	fen, _ = g.Tag("FEN")
+	switch v, _ := g.Tag("Variant"); {
+	case IsChess960(v):
+		return fen, true, nil
+	case v != "" && !strings.EqualFold(v, "standard"):
+		return "", false, fmt.Errorf("variant %q is neither standard chess nor Chess960", v)
+	}
+	return fen, false, nil
 }
 
 // Variant960 is the value of the Variant tag of a Chess960 game, as
