@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 )
 
 func TestImport(t *testing.T) {
@@ -142,5 +143,29 @@ func TestReviewOneAtATime(t *testing.T) {
 		if time.Now().After(deadline) {
 			t.Fatal("the review went on after its request was closed")
 		}
+	}
+}
+
+// TestReviewAfterGame reviews a game played against Luft once it is over:
+// a promotion that mates from a FEN.
+func TestReviewAfterGame(t *testing.T) {
+	cfg := testConfig()
+	cfg.ReviewNodes = 5_000
+	_, ts := newTestServer(t, cfg)
+	st := create(t, ts, Settings{FEN: "k7/2P5/1K6/8/8/8/8/8 w - - 0 1"})
+	if code := call(t, ts, "POST", "/api/games/"+st.ID+"/move", map[string]string{"move": "c7c8q"}, &st); code != 200 || st.Result != "1-0" {
+		t.Fatalf("the mating move: status %d, result %q", code, st.Result)
+	}
+	code, lines := reviewLines(context.Background(), t, ts.URL, st.ID)
+	if code != 200 || len(lines) != 3 {
+		t.Fatalf("status %d, %d lines, want 200 and two of progress and the review", code, len(lines))
+	}
+	var rv Review
+	if err := json.Unmarshal(lines[2]["review"], &rv); err != nil {
+		t.Fatal(err)
+	}
+	want := []ReviewMove{{SAN: "c8=Q#", Win: 97.55}}
+	if diff := cmp.Diff(want, rv.Moves, cmpopts.EquateApprox(0, 0.01)); diff != "" {
+		t.Errorf("moves (-want +got):\n%s", diff)
 	}
 }
