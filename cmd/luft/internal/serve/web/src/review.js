@@ -5,6 +5,7 @@
 import * as api from './api.js';
 import { app, $ } from './state.js';
 import { numbered } from './notation.js';
+import { graphPoints, plyAt, summaryText } from './graph.js';
 
 // startReview reviews the current game, showing its progress as it goes;
 // navigate(ply) is what a click on the graph calls.
@@ -72,15 +73,10 @@ export function renderReview(ply, navigate) {
     : r.controller ? `Reviewing: ${r.done} of ${r.total} positions searched…` : '';
   $('review-status').className = r.error ? 'error' : 'muted';
   const res = r.result;
-  $('review-summary').textContent = res ? summary('White', res.white) + ' · ' + summary('Black', res.black) : '';
+  $('review-summary').textContent = res ? summaryText('White', res.white) + ' · ' + summaryText('Black', res.black) : '';
   drawGraph(res, ply, navigate);
   const m = judged(ply);
   $('review-line').textContent = m ? `${m.judgement}: ${m.san}${m.nag}. Better was ${numbered(app.positions[ply - 1], m.line)}` : '';
-}
-
-function summary(side, p) {
-  const acc = p.accuracy === null ? '–' : p.accuracy.toFixed(1) + '%';
-  return `${side} accuracy ${acc}, ${p.inaccuracies} ?!, ${p.mistakes} ?, ${p.blunders} ??`;
 }
 
 const SVG = 'http://www.w3.org/2000/svg';
@@ -96,25 +92,24 @@ function drawGraph(res, ply, navigate) {
   svg.hidden = !res;
   if (!res) return;
   const wins = [res.startWin, ...res.moves.map((m) => m.win)];
-  const x = (i) => (wins.length === 1 ? 0 : (i * W) / (wins.length - 1));
-  const y = (w) => H - (w * H) / 100;
+  const pts = graphPoints(wins, W, H);
   const add = (name, attrs) => {
     const el = svg.appendChild(document.createElementNS(SVG, name));
     for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
     return el;
   };
   add('rect', { x: 0, y: 0, width: W, height: H, class: 'g-black' });
-  const pts = wins.map((w, i) => `${x(i)},${y(w)}`).join(' ');
-  add('polygon', { points: `0,${H} ${pts} ${W},${H}`, class: 'g-white' });
+  const line = pts.map(([x, y]) => `${x},${y}`).join(' ');
+  add('polygon', { points: `0,${H} ${line} ${W},${H}`, class: 'g-white' });
   add('line', { x1: 0, y1: H / 2, x2: W, y2: H / 2, class: 'g-mid' });
-  add('polyline', { points: pts, class: 'g-line' });
-  add('line', { x1: x(ply), y1: 0, x2: x(ply), y2: H, class: 'g-now' });
+  add('polyline', { points: line, class: 'g-line' });
+  add('line', { x1: pts[ply][0], y1: 0, x2: pts[ply][0], y2: H, class: 'g-now' });
   res.moves.forEach((m, i) => {
-    if (m.judgement) add('circle', { cx: x(i + 1), cy: y(m.win), r: 5, class: 'g-dot j-' + m.judgement.toLowerCase(), 'data-ply': i + 1 });
+    const [cx, cy] = pts[i + 1];
+    if (m.judgement) add('circle', { cx, cy, r: 5, class: 'g-dot j-' + m.judgement.toLowerCase(), 'data-ply': i + 1 });
   });
   svg.onclick = (e) => {
     const box = svg.getBoundingClientRect();
-    const i = Math.round(((e.clientX - box.left) / box.width) * (wins.length - 1));
-    navigate(Math.max(0, Math.min(i, wins.length - 1)));
+    navigate(plyAt((e.clientX - box.left) / box.width, wins.length - 1));
   };
 }
