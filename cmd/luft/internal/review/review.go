@@ -100,9 +100,9 @@ type Game struct {
 type Limits = engine.Limits
 
 // The default budget of a review, each position's search: a game of 40
-// moves took 82 s on two busy cores (BenchmarkReview; the README).
+// moves took 63 s on two busy cores (BenchmarkReview; the README).
 const (
-	DefaultNodes   = 1_000_000
+	DefaultNodes   = 700_000
 	DefaultThreads = 2
 )
 
