@@ -75,6 +75,8 @@ func TestCommandHelp(t *testing.T) {
 		{[]string{"perft", "-h"}, 0, "usage: luft perft"},
 		{[]string{"play", "-h"}, 0, "usage: luft play"},
 		{[]string{"play", "-bogus"}, 2, "flag provided but not defined: -bogus\nusage: luft play"},
+		{[]string{"review", "-h"}, 0, "usage: luft review"},
+		{[]string{"review", "-bogus"}, 2, "flag provided but not defined: -bogus\nusage: luft review"},
 		{[]string{"serve", "--help"}, 0, "usage: luft serve"},
 		{[]string{"tb", "-h"}, 0, "usage: luft tb"},
 		{[]string{"train", "-help"}, 0, "usage: luft train"},

@@ -34,6 +34,7 @@ var commands = map[string]command{
 	"play":    {"[-color white|black] [-elo N | -level N] [-time S] [-book FILE] [-960] [-fen FEN]  play a game in the terminal (-960: Chess960)", runPlay},
 	"spsa":    {"  print the search parameters that UCI options tune, as OpenBench's SPSA takes them (make TAGS=spsa builds)", runSPSA},
 	"tb":      {"[-path DIRS] FEN  what the Syzygy tables say of a position and of each legal move (WDL, DTZ)", runTB},
+	"review":  {"[-nodes N | -movetime D] [-threads N] [-hash MB] [FILE]  annotate PGN games with evaluations, mistakes, better moves and accuracy (-h for details)", runReview},
 	"serve":   {"[-addr 127.0.0.1:8080] [-open] [-max-games N] [-move-time D]  play Luft in the browser (-h for options)", runServe},
 	"train":   {"-out DIR [-epochs N] [-hidden H] [-resume FILE] ... FILE...  train the NNUE on datagen files (-h for options)", runTrain},
 	"tune":    {"extract|label|fit ...   make training data from PGN games, label it with an engine's scores, fit the evaluation weights (-h for options)", runTune},

@@ -40,6 +40,7 @@ func runServe(args []string) int {
 	analysis := fs.Duration("analysis-time", d.AnalysisTime, "how long analysis mode searches each position")
 	idle := fs.Duration("idle", d.IdleTimeout, "close a game left untouched this long")
 	hash := fs.Int("hash", d.HashMB, "each engine's transposition table in MiB")
+	reviewNodes := fs.Uint64("review-nodes", d.ReviewNodes, "a review searches each position of the game this many `nodes`, on one thread")
 	if err := parseFlags(fs, args, os.Stdout); err != nil {
 		return flagStatus(err)
 	}
@@ -47,8 +48,8 @@ func runServe(args []string) int {
 	switch {
 	case fs.NArg() > 0:
 		bad = fmt.Sprintf("unexpected argument %q", fs.Arg(0))
-	case *maxGames < 1 || *hash < 1:
-		bad = "-max-games and -hash must be at least 1"
+	case *maxGames < 1 || *hash < 1 || *reviewNodes < 1:
+		bad = "-max-games, -hash and -review-nodes must be at least 1"
 	case *moveTime <= 0 || *analysis <= 0 || *idle <= 0:
 		bad = "-move-time, -analysis-time and -idle must be positive"
 	case *maxMoveTime < *moveTime:
@@ -59,7 +60,7 @@ func runServe(args []string) int {
 		return 2
 	}
 	cfg := serve.Config{MaxGames: *maxGames, MoveTime: *moveTime, MaxMoveTime: *maxMoveTime,
-		AnalysisTime: *analysis, IdleTimeout: *idle, HashMB: *hash, Version: version}
+		AnalysisTime: *analysis, IdleTimeout: *idle, HashMB: *hash, ReviewNodes: *reviewNodes, Version: version}
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "luft serve: %v\n", err)

@@ -3,6 +3,7 @@ package serve
 import (
 	"time"
 
+	"github.com/luftchess/luft/cmd/luft/internal/review"
 	"github.com/luftchess/luft/engine/skill"
 )
 
@@ -15,6 +16,7 @@ type Config struct {
 	AnalysisTime time.Duration // how long analysis mode searches each position
 	IdleTimeout  time.Duration // a game untouched this long is closed
 	HashMB       int           // each engine's transposition table
+	ReviewNodes  uint64        // the budget of each position's search in a review
 	Version      string        // shown in the engines' names and PGN tags
 }
 
@@ -27,6 +29,7 @@ func DefaultConfig() Config {
 		AnalysisTime: 20 * time.Second,
 		IdleTimeout:  30 * time.Minute,
 		HashMB:       16,
+		ReviewNodes:  review.DefaultNodes,
 		Version:      "dev",
 	}
 }
@@ -51,6 +54,9 @@ func (c Config) withDefaults() Config {
 	}
 	if c.HashMB <= 0 {
 		c.HashMB = d.HashMB
+	}
+	if c.ReviewNodes == 0 {
+		c.ReviewNodes = d.ReviewNodes
 	}
 	if c.Version == "" {
 		c.Version = d.Version

@@ -5,7 +5,8 @@
 // the board and talks to a small JSON API under /api/. Every game owns
 // one engine, run in-process by uci.Run over a pair of pipes and driven
 // through uci/client as a GUI drives any UCI engine: the server has no
-// other path into the search. The server keeps the game record, checks
+// other path into the search but reviews, which run package review with
+// an engine of their own, one thread, for the length of their request. The server keeps the game record, checks
 // every move against the rules, runs the clocks and streams the engine's
 // thinking to the page as Server-Sent Events. A game is of standard
 // chess or of Chess960 (Settings.Variant); in Chess960 its engine plays
@@ -25,6 +26,10 @@
 //	GET    /api/games/{id}/pgn    the game in PGN, with tags
 //	GET    /api/games/{id}/events Server-Sent Events: "state" after every
 //	                              change, "info" for each line of thinking
+//	POST   /api/games/{id}/review the game's review, streamed as JSON lines:
+//	                              progress, then the review (handleReview)
+//	POST   /api/import            {"pgn":"..."}: an analysis game of the PGN's
+//	                              first game; 201 and its State
 //
 // Errors are JSON objects {"error": "..."} with a 4xx or 5xx status.
 package serve

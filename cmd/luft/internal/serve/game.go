@@ -40,6 +40,8 @@ type game struct {
 	resigned bool
 	version  int // counts the changes, so that pages can order the states they get
 	closed   bool
+	// reviewing is set while a review of the game runs (one at a time).
+	reviewing bool
 }
 
 // Errors of the requests on a game, with the HTTP status they get.

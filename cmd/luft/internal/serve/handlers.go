@@ -40,7 +40,7 @@ func status(err error) int {
 	case errors.Is(err, errFull):
 		return http.StatusServiceUnavailable
 	case errors.Is(err, errNotYourTurn), errors.Is(err, errOver), errors.Is(err, errNoTakeback),
-		errors.Is(err, errClosed), errors.Is(err, errAnalysis):
+		errors.Is(err, errClosed), errors.Is(err, errAnalysis), errors.Is(err, errReviewing):
 		return http.StatusConflict
 	case errors.Is(err, errBadRequest):
 		return http.StatusBadRequest

@@ -41,6 +41,8 @@ func (s *Server) routes() {
 	api.HandleFunc("POST /api/games/{id}/resign", s.handleResign)
 	api.HandleFunc("GET /api/games/{id}/pgn", s.handlePGN)
 	api.HandleFunc("GET /api/games/{id}/events", s.handleEvents)
+	api.HandleFunc("POST /api/games/{id}/review", s.handleReview)
+	api.HandleFunc("POST /api/import", s.handleImport)
 	s.mux.Handle("/", pageHandler())
 	s.mux.Handle("/api/", jsonMisses(api))
 }

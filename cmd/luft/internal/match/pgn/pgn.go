@@ -19,9 +19,16 @@ type Tag struct {
 	Name, Value string
 }
 
-// Move is a move in SAN with an optional comment.
+// Move is a move in SAN with an optional comment, and for an annotated
+// game a move assessment and a variation.
 type Move struct {
 	SAN, Comment string
+	// NAG is a move assessment written after the SAN: "!", "?", "!!",
+	// "??", "!?" or "?!". Read drops it.
+	NAG string
+	// Variation, when not empty, is a line of SAN moves played instead
+	// of this one, written after the move and its comment. Read drops it.
+	Variation []string
 }
 
 // Game is a game record.
@@ -72,13 +79,15 @@ func (g *Game) WriteTo(w io.Writer) (int64, error) {
 		switch {
 		case !black:
 			tokens = append(tokens, strconv.Itoa(n)+".")
-		case i == 0:
+		case i == 0 || len(g.Moves[i-1].Variation) > 0:
+			// Black's move after a variation takes its number again.
 			tokens = append(tokens, strconv.Itoa(n)+"...")
 		}
-		tokens = append(tokens, m.SAN)
+		tokens = append(tokens, m.SAN+m.NAG)
 		if m.Comment != "" {
 			tokens = append(tokens, strings.Fields("{"+m.Comment+"}")...)
 		}
+		tokens = append(tokens, variation(m.Variation, n, black)...)
 		if black {
 			n++
 		}
@@ -104,6 +113,32 @@ func (g *Game) WriteTo(w io.Writer) (int64, error) {
 	b.WriteString("\n\n")
 	k, err := io.WriteString(w, b.String())
 	return int64(k), err
+}
+
+// variation returns the tokens of a variation of the moves sans starting
+// at full move n with the side that black says, in parentheses; none when
+// sans is empty.
+func variation(sans []string, n int, black bool) []string {
+	if len(sans) == 0 {
+		return nil
+	}
+	var tokens []string
+	for i, san := range sans {
+		switch {
+		case !black:
+			tokens = append(tokens, strconv.Itoa(n)+".")
+		case i == 0:
+			tokens = append(tokens, strconv.Itoa(n)+"...")
+		}
+		tokens = append(tokens, san)
+		if black {
+			n++
+		}
+		black = !black
+	}
+	tokens[0] = "(" + tokens[0]
+	tokens[len(tokens)-1] += ")"
+	return tokens
 }
 
 func escape(s string) string {
@@ -304,13 +339,13 @@ func isDigits(s string) bool {
 // ambiguous move, a move after the game ended by rule, or a variant
 // other than standard chess and Chess960.
 func (g *Game) Replay() (*referee.Game, error) {
-	fen, _ := g.Tag("FEN")
+	fen, chess960, err := g.Start()
+	if err != nil {
+		return nil, err
+	}
 	newGame := referee.NewGame
-	switch v, _ := g.Tag("Variant"); {
-	case IsChess960(v):
+	if chess960 {
 		newGame = referee.NewGame960
-	case v != "" && !strings.EqualFold(v, "standard"):
-		return nil, fmt.Errorf("variant %q is neither standard chess nor Chess960", v)
 	}
 	rg, err := newGame(fen)
 	if err != nil {
@@ -325,6 +360,21 @@ func (g *Game) Replay() (*referee.Game, error) {
 		}
 	}
 	return rg, nil
+}
+
+// Start returns the game's starting position as its FEN tag gives it (""
+// when it has none) and whether it is played by the rules of Chess960, as
+// its Variant tag says. It fails on a variant other than standard chess
+// and Chess960.
+func (g *Game) Start() (fen string, chess960 bool, err error) {
+	fen, _ = g.Tag("FEN")
+	switch v, _ := g.Tag("Variant"); {
+	case IsChess960(v):
+		return fen, true, nil
+	case v != "" && !strings.EqualFold(v, "standard"):
+		return "", false, fmt.Errorf("variant %q is neither standard chess nor Chess960", v)
+	}
+	return fen, false, nil
 }
 
 // Variant960 is the value of the Variant tag of a Chess960 game, as

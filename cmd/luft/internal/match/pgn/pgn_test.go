@@ -50,6 +50,40 @@ func TestRoundTrip(t *testing.T) {
 	}
 }
 
+// TestAnnotated checks the writing of NAGs and variations, and that Read
+// drops them and keeps the moves and comments.
+func TestAnnotated(t *testing.T) {
+	g := &Game{
+		Tags: []Tag{{"Result", "*"}},
+		Moves: []Move{
+			{SAN: "e4"},
+			{SAN: "f6", NAG: "?!", Comment: "[%eval 0.9]", Variation: []string{"e5", "Nf3"}},
+			{SAN: "d4"},
+			{SAN: "g5", NAG: "??", Variation: []string{"e5"}},
+			{SAN: "Qh5#"},
+		},
+		Result: "*",
+	}
+	var buf bytes.Buffer
+	if _, err := g.WriteTo(&buf); err != nil {
+		t.Fatal(err)
+	}
+	want := "1. e4 f6?! {[%eval 0.9]} (1... e5 2. Nf3) 2. d4 g5?? (2... e5) 3. Qh5# *"
+	if !strings.Contains(buf.String(), want) {
+		t.Errorf("movetext:\n%s\nwant %s", buf.String(), want)
+	}
+	got, err := NewReader(&buf).Read()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range g.Moves {
+		g.Moves[i].NAG, g.Moves[i].Variation = "", nil
+	}
+	if diff := cmp.Diff(g, got); diff != "" {
+		t.Errorf("read back (-want +got):\n%s", diff)
+	}
+}
+
 // knightStart is a Chess960 start position where, once the knights on the
 // f file are out, both kings castle on the king side without moving.
 const knightStart = "bbqrnnkr/pppppppp/8/8/8/8/PPPPPPPP/BBQRNNKR w KQkq - 0 1"

@@ -3,7 +3,8 @@
 // clicking and dragging, reloads the page, takes back, resigns a rated
 // game, promotes a pawn to mate from a FEN, checks the move list, the
 // result, the ladder and the PGN, plays Chess960 and castles there by
-// clicking and by dragging, analyses, fits a phone's screen, and saves
+// clicking and by dragging, analyses, imports a PGN and reviews it,
+// fits a phone's screen, and saves
 // screenshots in out/. Run by run.sh.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -17,7 +18,7 @@ const out = new URL('./out/', import.meta.url).pathname;
 
 // serve starts luft serve on a free port and resolves to its URL.
 function serve() {
-  const proc = spawn(luft, ['serve', '-addr', '127.0.0.1:0', '-move-time', '300ms'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const proc = spawn(luft, ['serve', '-addr', '127.0.0.1:0', '-move-time', '300ms', '-review-nodes', '30000'], { stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     let text = '';
     proc.stdout.on('data', (d) => {
@@ -241,6 +242,40 @@ test('play Luft in the browser', async (t) => {
     await page.screenshot({ path: out + 'analysis.png' });
     await page.click('#btn-takeback');
     await waitMoves(page, 1);
+  });
+
+  await t.test('import a PGN: a malformed one is refused with a reason', async () => {
+    await page.click('#btn-import');
+    await page.fill('#import-text', '1. e4 e5 2. Ke3 *');
+    await page.click('#btn-import-go');
+    await page.waitForSelector('#import-error:has-text("move 2. Ke3")');
+    assert.ok(await page.locator('#import-dialog').evaluate((d) => d.open), 'the dialog stays open');
+    await page.fill('#import-text', '[White "Ann"]\n[Black "Bob"]\n\n1. e4 e5 2. Nf3 Qh4 3. Nc3 Nc6 4. Nxh4 *');
+    await page.click('#btn-import-go');
+    await page.waitForFunction(() => !document.getElementById('import-dialog').open);
+    await waitMoves(page, 7);
+    assert.deepEqual(await moves(page), ['e4', 'e5', 'Nf3', 'Qh4', 'Nc3', 'Nc6', 'Nxh4']);
+  });
+
+  await t.test('review: the graph, the marks, a click to a move and its better move', async () => {
+    await page.click('#btn-review');
+    await page.waitForSelector('#review:not([hidden])');
+    await page.waitForSelector('#review-graph polyline', { timeout: 60000 });
+    assert.equal(await page.locator('#review-graph circle').count() > 0, true, 'judged moves are dotted');
+    assert.match(await page.textContent('#review-summary'), /^White accuracy [\d.]+%, \d+ \?!, \d+ \?, \d+ \?\? · Black accuracy [\d.]+%, \d+ \?!, \d+ \?, [1-9] \?\?$/);
+    assert.equal((await moves(page))[3], 'Qh4??');
+    assert.match(await page.getAttribute('#moves button[data-ply="4"]', 'class'), /j-blunder/);
+    await page.click('#review-graph circle[data-ply="4"]');
+    assert.match(await page.getAttribute('#moves button[data-ply="4"]', 'class'), /current/);
+    const after = await pieces(page);
+    assert.equal(after.h4, 'black queen', 'the board shows the position after 2... Qh4');
+    // The better move's arrow, in chessground's green brush.
+    await page.waitForSelector('#board line[marker-end="url(#arrowhead-g)"]', { state: 'attached' });
+    assert.match(await page.textContent('#review-line'), /^Blunder: Qh4\?\?\. Better was 2\.\.\. \S+/);
+    await page.setViewportSize({ width: 1100, height: 1000 }); // the graph and the line below the board
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: out + 'review.png' });
+    await page.setViewportSize({ width: 1100, height: 760 });
   });
 
   await t.test('a phone-sized screen', async () => {

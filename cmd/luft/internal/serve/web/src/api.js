@@ -41,4 +41,37 @@ export const move = (id, uci) => call('POST', game(id) + '/move', { move: uci })
 export const takeback = (id) => call('POST', game(id) + '/takeback');
 export const resign = (id) => call('POST', game(id) + '/resign');
 export const pgnURL = (id) => game(id) + '/pgn';
+export const importPGN = (pgn) => call('POST', '/api/import', { pgn });
+
+// review posts a review of the game and calls onLine with each JSON line
+// of the reply as it comes (progress, then the review); it resolves when
+// the reply ends. signal aborts it.
+export async function review(id, signal, onLine) {
+  let res;
+  try {
+    res = await fetch(game(id) + '/review', { method: 'POST', signal });
+  } catch (e) {
+    if (e.name === 'AbortError') throw e;
+    throw new ApiError('cannot reach the server: is luft serve still running?', 0);
+  }
+  if (!res.ok) {
+    const data = await res.json().catch(() => null);
+    throw new ApiError((data && data.error) || res.statusText, res.status);
+  }
+  const reader = res.body.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    text += decoder.decode(value, { stream: true });
+    let nl;
+    while ((nl = text.indexOf('\n')) >= 0) {
+      const line = text.slice(0, nl);
+      text = text.slice(nl + 1);
+      if (line.trim()) onLine(JSON.parse(line));
+    }
+  }
+}
+
 export const eventsURL = (id) => game(id) + '/events';

@@ -9,10 +9,12 @@ import * as api from './api.js';
 import * as ladder from './ladder.js';
 import * as sound from './sound.js';
 import { app, $ } from './state.js';
-import { render, renderClocks, showMessage } from './render.js';
+import { render, renderClocks, showMessage, viewPly } from './render.js';
 import { onBoardMove, setupPromotion } from './promotion.js';
 import { setupDialog, openDialog } from './dialog.js';
 import { setState, restore, tookBack } from './game.js';
+import { setupImport } from './import.js';
+import { startReview, stopReview } from './review.js';
 
 async function boot() {
   app.cg = Chessground($('board'), {
@@ -23,8 +25,10 @@ async function boot() {
     highlight: { lastMove: true, check: true },
     animation: { duration: 180 },
   });
+  app.navigate = navigate;
   setupPromotion();
   setupControls();
+  setupImport();
   try {
     app.config = await api.getConfig();
   } catch (e) {
@@ -53,6 +57,8 @@ function setupControls() {
   $('btn-resign').addEventListener('click', () => {
     if (confirm('Resign this game?')) act(() => api.resign(app.id));
   });
+  $('btn-review').addEventListener('click', () => startReview(render));
+  window.addEventListener('pagehide', stopReview);
   $('nav-first').addEventListener('click', () => navigate(0));
   $('nav-prev').addEventListener('click', () => navigate(viewPly() - 1));
   $('nav-next').addEventListener('click', () => navigate(viewPly() + 1));
@@ -84,11 +90,6 @@ function showSound() {
   const on = sound.enabled();
   $('btn-sound').textContent = on ? 'Sound: on' : 'Sound: off';
   $('btn-sound').setAttribute('aria-pressed', String(on));
-}
-
-// viewPly is the number of moves before the position on the board.
-function viewPly() {
-  return app.view === null ? app.positions.length - 1 : app.view;
 }
 
 // navigate shows the position after ply moves; the last one is live.

@@ -90,14 +90,21 @@ export async function restore() {
 // startGame starts a game with the settings and then ends the current
 // one (first, if the server has no room for both).
 export async function startGame(settings) {
+  await replaceGame(() => api.newGame(settings));
+}
+
+// replaceGame starts a game by the request create, whose reply is its
+// state, and then ends the current one (first, if the server has no room
+// for both).
+export async function replaceGame(create) {
   const old = app.id;
   let st;
   try {
-    st = await api.newGame(settings);
+    st = await create();
   } catch (e) {
     if (e.status !== 503 || !old) throw e;
     await api.deleteGame(old).catch(() => {});
-    st = await api.newGame(settings);
+    st = await create();
   }
   if (app.events) app.events.close();
   app.events = null;

@@ -3,6 +3,7 @@ import * as api from './api.js';
 import * as ladder from './ladder.js';
 import { app, $ } from './state.js';
 import { dests, inCheck, moveNumber, numbered, scoreText, turnOf, variantText, whiteShare } from './notation.js';
+import { current as currentReview, judged, renderReview } from './review.js';
 
 export function render() {
   renderBoard();
@@ -13,6 +14,12 @@ export function render() {
   renderThinking();
   renderControls();
   renderLadder();
+  renderReview(viewPly(), app.navigate);
+}
+
+// viewPly is the number of moves before the position on the board.
+export function viewPly() {
+  return app.view === null ? app.positions.length - 1 : app.view;
 }
 
 // canMove reports whether the person may move on the board now.
@@ -48,8 +55,15 @@ function renderBoard() {
   renderArrow();
 }
 
-// renderArrow draws the engine's best move on the live position.
+// renderArrow draws the better move of a move the review judged, when
+// the board shows the position after it, and otherwise the engine's best
+// move on the live position.
 function renderArrow() {
+  const m = app.state && judged(viewPly());
+  if (m) {
+    app.cg.setAutoShapes([{ orig: m.bestUci.slice(0, 2), dest: m.bestUci.slice(2, 4), brush: 'green' }]);
+    return;
+  }
   const best = app.view === null && app.lines[0] && app.lines[0].pv[0];
   const showFor = app.state && (app.state.settings.analysis || app.state.result !== '*');
   app.cg.setAutoShapes(best && showFor ? [{ orig: best.slice(0, 2), dest: best.slice(2, 4), brush: 'paleBlue' }] : []);
@@ -63,6 +77,8 @@ function renderMoves() {
   const current = app.view === null ? st.moves.length : app.view;
   let { number, white } = moveNumber(st.startFen);
   let row = null;
+  const rv = currentReview();
+  const marks = rv && rv.result ? rv.result.moves : [];
   st.moves.forEach((m, i) => {
     if (white || row === null) {
       row = ol.appendChild(document.createElement('li'));
@@ -77,9 +93,11 @@ function renderMoves() {
     }
     const b = row.appendChild(document.createElement('button'));
     b.type = 'button';
-    b.className = 'move' + (i + 1 === current ? ' current' : '');
+    const mark = marks[i] && marks[i].judgement;
+    b.className = 'move' + (i + 1 === current ? ' current' : '') + (mark ? ' j-' + mark.toLowerCase() : '');
     b.dataset.ply = String(i + 1);
-    b.textContent = m.san;
+    b.textContent = m.san + (mark ? marks[i].nag : '');
+    if (mark) b.title = `${mark}: ${marks[i].best} was best`;
     if (!white) number++;
     white = !white;
   });

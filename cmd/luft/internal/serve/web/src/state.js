@@ -14,6 +14,7 @@ export const app = {
   boardOf: null, // the game whose position the board shows
   tookBack: false, // a move of this game was taken back: it is not rated
   ladderNote: '', // what the game's result did to the person's ladder
+  review: null, // the review of the game, under way or done (review.js)
 };
 
 export const $ = (id) => document.getElementById(id);

@@ -1,0 +1,317 @@
+// Package review explains a game: it searches every position of the game,
+// judges each move by the winning chances it lost, finds the better move
+// where one was missed, and sums up each player's accuracy, as lichess's
+// computer analysis does. luft review writes the result as an annotated
+// PGN (Annotate); luft serve shows it in the browser.
+package review
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+
+	"github.com/luftchess/luft/cmd/luft/internal/match/pgn"
+	"github.com/luftchess/luft/cmd/luft/internal/outcome"
+	"github.com/luftchess/luft/engine"
+	"github.com/luftchess/luft/engine/board"
+)
+
+// Eval is an evaluation from White's point of view: a forced mate in Mate
+// moves, positive when White mates and negative when Black does, or CP
+// centipawns when Mate is 0. After checkmate Mate is 0 and Mated says who
+// was mated.
+type Eval struct {
+	CP    int
+	Mate  int
+	Mated board.Color
+	Over  bool // the game is over by checkmate: Mated lost
+}
+
+// String returns the evaluation as lichess's %eval writes it: "0.35",
+// "-1.20", "#3", "#-3", or "" after checkmate.
+func (e Eval) String() string {
+	switch {
+	case e.Over:
+		return ""
+	case e.Mate != 0:
+		return "#" + strconv.Itoa(e.Mate)
+	}
+	return strconv.FormatFloat(float64(e.CP)/100, 'f', 2, 64)
+}
+
+// Win returns White's winning percentage (see WinPercent); a forced mate
+// counts as the highest score.
+func (e Eval) Win() float64 {
+	switch {
+	case e.Over && e.Mated == board.White, e.Mate < 0:
+		return WinPercent(-cpCeiling)
+	case e.Over, e.Mate > 0:
+		return WinPercent(cpCeiling)
+	}
+	return WinPercent(e.CP)
+}
+
+// side returns the evaluation from c's point of view: its mate distance
+// (positive when c mates, with 1<<20 for a mate on the board) and its
+// centipawns.
+func (e Eval) side(c board.Color) (mate, cp int) {
+	mate, cp = e.Mate, e.CP
+	if e.Over {
+		mate = 1 << 20
+		if e.Mated == board.White {
+			mate = -mate
+		}
+	}
+	if c == board.Black {
+		return -mate, -cp
+	}
+	return mate, cp
+}
+
+// Move is the review of one move.
+type Move struct {
+	SAN       string
+	Eval      Eval // after the move
+	Judgement Judgement
+	Accuracy  float64 // 0 to 100
+	// Best is the move the search preferred, in SAN, and Line the line
+	// it expects from Best on (Best first), when the move played was not
+	// Best.
+	Best    string
+	BestUCI string
+	Line    []string
+}
+
+// Player sums up one side's moves.
+type Player struct {
+	Accuracy                         float64 // NaN when the side made no move
+	Inaccuracies, Mistakes, Blunders int
+}
+
+// Game is the review of a game.
+type Game struct {
+	Start Eval // before the first move
+	Moves []Move
+	White Player
+	Black Player
+}
+
+// Limits are the budget of each position's search; see Review.
+type Limits = engine.Limits
+
+// The default budget of a review, each position's search: a game of 40
+// moves took 63 s on two busy cores (BenchmarkReview; the README).
+const (
+	DefaultNodes   = 700_000
+	DefaultThreads = 2
+)
+
+// lineLength is how many plies of the better line a review keeps.
+const lineLength = 6
+
+// Review searches every position of g with e within lim and returns the
+// review. progress, when not nil, is called after each position with the
+// number searched and the total. It fails on a game it cannot replay,
+// naming the move, and returns ctx's error when ctx is cancelled. e must
+// have been set up for g's variant and is told a new game.
+func Review(ctx context.Context, e *engine.Engine, g *pgn.Game, lim Limits, progress func(done, total int)) (*Game, error) {
+	pos, moves, err := Replay(g)
+	if err != nil {
+		return nil, err
+	}
+	e.NewGame()
+	total := len(moves) + 1
+	found := make([]found, total)
+	for i := range total {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		found[i] = search(ctx, e, pos, lim)
+		if i < len(moves) {
+			pos.Make(moves[i])
+		}
+		if progress != nil {
+			progress(i+1, total)
+		}
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	for range moves {
+		pos.Unmake()
+	}
+	return judge(pos, moves, found), nil
+}
+
+// found is what the search of one position found: its evaluation and, if
+// it has a legal move, the best move and the line from it.
+type found struct {
+	eval Eval
+	line []board.Move
+}
+
+// search searches pos within lim and returns what it found.
+func search(ctx context.Context, e *engine.Engine, pos *board.Position, lim Limits) found {
+	us := pos.SideToMove()
+	switch res, _ := outcome.Judge(pos); {
+	case res == outcome.Win(us.Other()):
+		return found{eval: Eval{Over: true, Mated: us}}
+	case res != outcome.Unfinished:
+		return found{} // a draw by the rules
+	}
+	var last engine.Info
+	r := e.Search(ctx, pos, lim, func(in engine.Info) {
+		if in.MultiPV <= 1 && in.CurrMove == board.NoMove && len(in.PV) > 0 {
+			last = in
+		}
+	})
+	f := found{line: last.PV}
+	if len(f.line) == 0 || f.line[0] != r.Best {
+		f.line = []board.Move{r.Best}
+	}
+	s := last.Score
+	if us == board.Black {
+		s = -s
+	}
+	if s.IsMate() {
+		f.eval.Mate = s.MateMoves()
+	} else {
+		f.eval.CP = int(s)
+	}
+	return f
+}
+
+// judge turns the evaluations of the positions of the game from pos by
+// moves into the review.
+func judge(pos *board.Position, moves []board.Move, found []found) *Game {
+	g := &Game{Start: found[0].eval}
+	wins := []float64{found[0].eval.Win()}
+	whiteFirst := pos.SideToMove() == board.White
+	for i, m := range moves {
+		us := pos.SideToMove()
+		before, after := found[i].eval, found[i+1].eval
+		mv := Move{SAN: pos.SAN(m), Eval: after}
+		wb, wa := before.Win(), after.Win()
+		if us == board.Black {
+			wb, wa = 100-wb, 100-wa
+		}
+		mv.Accuracy = MoveAccuracy(wb, wa)
+		if best := found[i].line; len(best) > 0 && best[0] != m {
+			mv.Judgement = judgeMove(us, before, after, wb-wa)
+			mv.Best, mv.BestUCI = pos.SAN(best[0]), best[0].UCI(pos.Chess960())
+			mv.Line = sanLine(pos, best[:min(len(best), lineLength)])
+		}
+		p := &g.White
+		if us == board.Black {
+			p = &g.Black
+		}
+		switch mv.Judgement {
+		case Inaccuracy:
+			p.Inaccuracies++
+		case Mistake:
+			p.Mistakes++
+		case Blunder:
+			p.Blunders++
+		}
+		g.Moves = append(g.Moves, mv)
+		wins = append(wins, after.Win())
+		pos.Make(m)
+	}
+	g.White.Accuracy, g.Black.Accuracy = GameAccuracy(wins, whiteFirst)
+	return g
+}
+
+// judgeMove judges a move of us from the evaluation before to that after,
+// which lost drop winning percentage points, by lichess's rules: by the
+// mate it let the opponent have or the mate it let go, when it did one of
+// these, judged by the score on the other side of the move; by the
+// winning chances lost otherwise, and not at all when either side had a
+// mate before and after (a mate delayed, or a lost position still lost).
+func judgeMove(us board.Color, before, after Eval, drop float64) Judgement {
+	mb, cb := before.side(us)
+	ma, ca := after.side(us)
+	byScore := func(cp int) Judgement {
+		switch {
+		case cp > 999:
+			return Inaccuracy
+		case cp > 700:
+			return Mistake
+		}
+		return Blunder
+	}
+	switch {
+	case mb == 0 && ma < 0: // walked into a mate
+		return byScore(-cb)
+	case mb > 0 && ma <= 0: // let a mate go
+		if ma < 0 {
+			return Blunder
+		}
+		return byScore(ca)
+	case mb != 0 || ma != 0:
+		return Good
+	}
+	return judgeDrop(drop)
+}
+
+// sanLine returns the moves of line, played from pos, in SAN.
+func sanLine(pos *board.Position, line []board.Move) []string {
+	var sans []string
+	for _, m := range line {
+		if !pos.IsLegal(m) {
+			break
+		}
+		sans = append(sans, pos.SAN(m))
+		pos.Make(m)
+	}
+	for range sans {
+		pos.Unmake()
+	}
+	return sans
+}
+
+// Replay returns the start position of g, by the rules of Chess960 when
+// its Variant tag says so (pgn.Game.Start), and its moves: positions to
+// search with their history, which pgn.Game.Replay's referee game does
+// not give. It fails on a variant other
+// than standard chess and Chess960, a bad FEN, and a move that is not
+// legal, naming it by its number: "move 12... Qxd4: ...".
+func Replay(g *pgn.Game) (*board.Position, []board.Move, error) {
+	fen, chess960, err := g.Start()
+	if err != nil {
+		return nil, nil, err
+	}
+	if fen == "" {
+		fen = board.StartFEN
+	}
+	parse := board.ParseFEN
+	if chess960 {
+		parse = board.ParseFEN960
+	}
+	pos, err := parse(fen)
+	if err != nil {
+		return nil, nil, fmt.Errorf("FEN tag: %v", err)
+	}
+	var moves []board.Move
+	for _, m := range g.Moves {
+		mv, err := pos.ParseSAN(m.SAN)
+		if err != nil {
+			return nil, nil, fmt.Errorf("move %s: %v", moveName(pos, m.SAN), err)
+		}
+		pos.Make(mv)
+		moves = append(moves, mv)
+	}
+	for range moves {
+		pos.Unmake()
+	}
+	return pos, moves, nil
+}
+
+// moveName returns the move san of the side to move in pos with its
+// number: "12. Nf3" or "12... Nf6".
+func moveName(pos *board.Position, san string) string {
+	dots := "."
+	if pos.SideToMove() == board.Black {
+		dots = "..."
+	}
+	return strconv.Itoa(pos.FullMove()) + dots + " " + san
+}

@@ -1,0 +1,232 @@
+package review
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/notnil/chess"
+
+	"github.com/luftchess/luft/cmd/luft/internal/match/pgn"
+	"github.com/luftchess/luft/engine"
+	"github.com/luftchess/luft/uci"
+)
+
+// testLimits is the budget of the tests' searches: enough for the faults
+// of the test games, which are a move or two deep.
+var testLimits = Limits{Nodes: 150_000}
+
+// newEngine returns an engine as luft review sets it up, on one thread so
+// that its searches repeat.
+func newEngine() *engine.Engine {
+	o := uci.DefaultOptions()
+	o.Threads = 1
+	return engine.New(o)
+}
+
+// readGame returns the one game of the PGN text s.
+func readGame(t *testing.T, s string) *pgn.Game {
+	t.Helper()
+	g, err := pgn.NewReader(strings.NewReader(s)).Read()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+// reviewed returns the review of the PGN game s.
+func reviewed(t *testing.T, s string) (*pgn.Game, *Game) {
+	t.Helper()
+	g := readGame(t, s)
+	r, err := Review(context.Background(), newEngine(), g, testLimits, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g, r
+}
+
+// verdict is what a test expects of one move of a game.
+type verdict struct {
+	Judgement Judgement
+	Best      string // "" for any
+	// WhiteAhead is +1 when the evaluation after the move must favour
+	// White by 3 pawns or more, -1 when it must favour Black so, 0 for
+	// no condition.
+	WhiteAhead int
+}
+
+func TestKnownFaults(t *testing.T) {
+	tests := []struct {
+		name, pgn string
+		ply       int // 0-based
+		want      verdict
+	}{
+		{"black hangs the queen", "1. e4 e5 2. Nf3 Qh4 3. Nc3 *", 3,
+			verdict{Blunder, "", +1}},
+		{"white misses the queen", "1. e4 e5 2. Nf3 Qh4 3. Nc3 *", 4,
+			verdict{Blunder, "Nxh4", 0}},
+		{"white hangs the queen", "1. e4 e5 2. Qh5 Nc6 3. Qxf7+ Kxf7 *", 4,
+			verdict{Blunder, "", -1}},
+		{"black takes it", "1. e4 e5 2. Qh5 Nc6 3. Qxf7+ Kxf7 *", 5,
+			verdict{Good, "", -1}},
+		{"white misses mate in one", "1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qf3 *", 6,
+			verdict{Blunder, "Qxf7#", 0}},
+		{"black walks into mate", "1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0", 5,
+			verdict{Blunder, "", +1}},
+		// A mate missed, the position still won by two rooks: lichess's
+		// rule makes it an inaccuracy.
+		{"white misses mate, stays won", `[FEN "6k1/5ppp/8/8/8/8/5PPP/R3R1K1 w - - 0 1"]
+
+1. h3 *`, 0, verdict{Inaccuracy, "Ra8#", +1}},
+	}
+	for _, tt := range tests {
+		_, r := reviewed(t, tt.pgn)
+		m := r.Moves[tt.ply]
+		got := verdict{m.Judgement, tt.want.Best, 0}
+		if tt.want.Best != "" {
+			got.Best = m.Best
+		}
+		switch mate, cp := m.Eval.side(0); {
+		case tt.want.WhiteAhead == 0:
+		case mate > 0 || mate == 0 && cp >= 300:
+			got.WhiteAhead = +1
+		case mate < 0 || mate == 0 && cp <= -300:
+			got.WhiteAhead = -1
+		}
+		if diff := cmp.Diff(tt.want, got); diff != "" {
+			t.Errorf("%s: move %s (eval %v, best %s): (-want +got)\n%s", tt.name, m.SAN, m.Eval, m.Best, diff)
+		}
+		if m.Judgement != Good && (len(m.Line) == 0 || m.Line[0] != m.Best) {
+			t.Errorf("%s: the line %q does not start with the better move %s", tt.name, m.Line, m.Best)
+		}
+	}
+}
+
+// soundGame is a game Luft played against itself at 400,000 nodes a move
+// with its default evaluation.
+const soundGame = `[Event "sound"]
+[White "Luft"]
+[Black "Luft"]
+[Result "*"]
+
+1. e4 e5 2. Nf3 d6 3. Bc4 Nf6 4. Nc3 Bg4 5. h3 Bxf3 6. Qxf3 a6 7. Nd5 Nbd7 8.
+Nxf6+ Qxf6 9. Qxf6 gxf6 10. a3 h5 11. c3 Bh6 12. h4 Ke7 13. g3 Rhg8 14. Ke2 a5
+15. d4 Bxc1 16. Raxc1 a4 17. Ke3 Ra5 18. Be2 Kd8 19. Rc2 Re8 20. f4 Nb6 21. Rf1
+Rg8 22. Kf3 exd4 23. cxd4 f5 24. e5 Rd5 25. exd6 c6 26. Kf2 Nc8 27. Bxh5 Nxd6
+28. Bf3 Rxd4 29. Rh1 Ke7 30. h5 Kf6 *
+`
+
+func TestSoundGameHasNoBlunder(t *testing.T) {
+	if testing.Short() {
+		t.Skip("reviews 61 positions")
+	}
+	_, r := reviewed(t, soundGame)
+	for i, m := range r.Moves {
+		if m.Judgement == Blunder {
+			t.Errorf("ply %d %s marked a blunder (eval %v, best %s)", i+1, m.SAN, m.Eval, m.Best)
+		}
+	}
+	if r.White.Blunders+r.Black.Blunders != 0 || r.White.Accuracy < 80 || r.Black.Accuracy < 80 {
+		t.Errorf("players %+v and %+v, want no blunder and accuracy 80 or more", r.White, r.Black)
+	}
+}
+
+// TestNotnilReadsAnnotations writes annotated games and reads them back
+// with notnil/chess: every move and every comment survives.
+func TestNotnilReadsAnnotations(t *testing.T) {
+	g, r := reviewed(t, "1. e4 e5 2. Nf3 Qh4 3. Nc3 Qxe4+ 4. Be2 d5 *")
+	Annotate(g, r, "Luft test")
+	var buf bytes.Buffer
+	if _, err := g.WriteTo(&buf); err != nil {
+		t.Fatal(err)
+	}
+	read, err := chess.PGN(strings.NewReader(buf.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cg := chess.NewGame(read)
+	var got []string
+	for _, c := range cg.Comments() {
+		// PGN lines may break inside a comment.
+		got = append(got, strings.Join(strings.Fields(strings.Join(c, " ")), " "))
+	}
+	var want []string
+	for _, m := range g.Moves {
+		want = append(want, m.Comment)
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("comments read back (-want +got):\n%s\nfrom\n%s", diff, buf.String())
+	}
+	if n := len(cg.Moves()); n != len(g.Moves) {
+		t.Errorf("notnil read %d moves, want %d", n, len(g.Moves))
+	}
+	for _, s := range []string{"Qh4??", "[%eval ", "Blunder.", "(3. Nxh4", `[BlackBlunders "`} {
+		if !strings.Contains(buf.String(), s) {
+			t.Errorf("no %q in\n%s", s, buf.String())
+		}
+	}
+}
+
+func TestReplay(t *testing.T) {
+	tests := []struct {
+		name, pgn string
+		moves     int
+		err       string
+	}{
+		{"standard", "1. e4 e5 2. Nf3 *", 3, ""},
+		{"chess960 castling", `[Variant "Chess960"]
+[FEN "bbqrnnkr/pppppppp/8/8/8/8/PPPPPPPP/BBQRNNKR w KQkq - 0 1"]
+
+1. Ng3 Ng6 2. Nf3 Nf6 3. O-O O-O *`, 6, ""},
+		{"illegal", "1. e4 e5 2. Nf3 Qh5 *", 0, "move 2... Qh5: "},
+		{"variant", "[Variant \"Atomic\"]\n\n1. e4 *", 0, `variant "Atomic"`},
+		{"fen", "[FEN \"8/8/8 w - - 0 1\"]\n\n1. e4 *", 0, "FEN tag: "},
+	}
+	for _, tt := range tests {
+		_, moves, err := Replay(readGame(t, tt.pgn))
+		switch {
+		case tt.err != "" && (err == nil || !strings.Contains(err.Error(), tt.err)):
+			t.Errorf("%s: error %v, want one with %q", tt.name, err, tt.err)
+		case tt.err == "" && err != nil:
+			t.Errorf("%s: %v", tt.name, err)
+		case tt.err == "" && len(moves) != tt.moves:
+			t.Errorf("%s: %d moves, want %d", tt.name, len(moves), tt.moves)
+		}
+	}
+}
+
+func TestReviewStopsWhenCancelled(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	calls := 0
+	_, err := Review(ctx, newEngine(), readGame(t, "1. e4 e5 2. Nf3 Nc6 *"), testLimits, func(done, total int) {
+		calls++
+		cancel()
+	})
+	if err != context.Canceled || calls != 1 {
+		t.Errorf("Review returned %v after %d positions, want context.Canceled after 1", err, calls)
+	}
+}
+
+// BenchmarkReview reviews a game of 40 moves (81 positions) at the default
+// budget, as luft review does.
+func BenchmarkReview(b *testing.B) {
+	data, err := os.ReadFile("testdata/game40.pgn")
+	if err != nil {
+		b.Fatal(err)
+	}
+	g, err := pgn.NewReader(bytes.NewReader(data)).Read()
+	if err != nil {
+		b.Fatal(err)
+	}
+	o := uci.DefaultOptions()
+	o.Threads = DefaultThreads
+	e := engine.New(o)
+	for b.Loop() {
+		if _, err := Review(context.Background(), e, g, Limits{Nodes: DefaultNodes}, nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
