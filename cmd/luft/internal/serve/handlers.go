@@ -83,8 +83,17 @@ func (s *Server) handleNew(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
-	if err := set.check(s.cfg); err != nil {
-		writeError(w, fmt.Errorf("%w: %w", errInvalid, err))
+	s.startGame(w, r, set, nil)
+}
+
+// startGame starts a game of set and answers with its state, unless
+// setErr, or the server's check of set, refuses the settings.
+func (s *Server) startGame(w http.ResponseWriter, r *http.Request, set Settings, setErr error) {
+	if setErr == nil {
+		setErr = set.check(s.cfg)
+	}
+	if setErr != nil {
+		writeError(w, fmt.Errorf("%w: %w", errInvalid, setErr))
 		return
 	}
 	g, err := s.games.create(r.Context(), set)

@@ -33,23 +33,7 @@ func (s *Server) handleImport(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	set, err := importSettings(body.PGN)
-	if err == nil {
-		err = set.check(s.cfg)
-	}
-	if err != nil {
-		writeError(w, fmt.Errorf("%w: %w", errInvalid, err))
-		return
-	}
-	g, err := s.games.create(r.Context(), set)
-	if err != nil {
-		writeError(w, err)
-		return
-	}
-	g.mu.Lock()
-	st := g.state()
-	g.mu.Unlock()
-	w.Header().Set("Location", "/api/games/"+g.id)
-	writeJSON(w, http.StatusCreated, st)
+	s.startGame(w, r, set, err)
 }
 
 // importSettings returns the settings of an analysis game of the first
