@@ -78,7 +78,7 @@ func (e *Engine) SetOptions(o Options) {
 		}
 	}
 	for _, t := range e.threads {
-		t.setNet(o.Net)
+		t.ev.use(o.Net)
 	}
 	e.opts = o
 }

@@ -49,7 +49,7 @@ func memoryNeed(o Options) uint64 {
 }
 
 // netStackBytes is the memory of one thread's accumulator stack for a
-// network of hidden neurons (setNet): 258 KiB per 256 neurons.
+// network of hidden neurons (evaluator.use): 258 KiB per 256 neurons.
 func netStackBytes(hidden int) uint64 {
 	return uint64(MaxPly+1) * uint64(2*hidden) * 2
 }
