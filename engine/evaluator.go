@@ -17,22 +17,24 @@ type evaluator struct {
 
 	// net, when not nil, evaluates instead of hand, from accs[ply], the
 	// accumulator of the position at ply: accs[0] is refreshed at the
-	// root (start), and accs[ply+1] is derived from accs[ply] before
-	// every move made from ply (push), so Unmake needs nothing.
+	// root, and accs[ply+1] is derived from accs[ply] before every move
+	// made from ply (push), so Unmake needs nothing. net is the current
+	// search's, set at its start from the engine's options and its
+	// limits (start), never kept as a choice of the evaluator's own.
 	net  *nnue.Network
-	accs []nnue.Accumulator
+	accs []nnue.Accumulator // sized for the network of the engine's options (reserve)
 }
 
 func newEvaluator() evaluator { return evaluator{hand: eval.New()} }
 
-// use makes the evaluator evaluate with net (nil: the hand-crafted
-// evaluation), allocating its accumulator stack once.
-func (ev *evaluator) use(net *nnue.Network) {
-	if net == ev.net {
+// reserve allocates the accumulator stack of a network of net's size,
+// unless it has one; nil frees it.
+func (ev *evaluator) reserve(net *nnue.Network) {
+	if net == nil {
+		ev.accs = nil
 		return
 	}
-	ev.net, ev.accs = net, nil
-	if net == nil {
+	if len(ev.accs) > 0 && len(ev.accs[0].Values[board.White]) == net.Hidden {
 		return
 	}
 	// One accumulator per ply a node can be evaluated at (below MaxPly),
@@ -47,8 +49,11 @@ func (ev *evaluator) use(net *nnue.Network) {
 	}
 }
 
-// start readies the evaluator for a search from the root pos.
-func (ev *evaluator) start(pos *board.Position) {
+// start readies the evaluator for a search from the root pos, evaluated
+// with net (nil: the hand-crafted evaluation), whose size reserve has
+// allocated for.
+func (ev *evaluator) start(net *nnue.Network, pos *board.Position) {
+	ev.net = net
 	if ev.net != nil {
 		ev.net.Refresh(&ev.accs[0], pos)
 	}

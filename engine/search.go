@@ -9,6 +9,7 @@ import (
 
 	"github.com/luftchess/luft/engine/board"
 	"github.com/luftchess/luft/engine/tt"
+	"github.com/luftchess/luft/eval/nnue"
 )
 
 // Score bounds used inside the search, as ints.
@@ -102,8 +103,9 @@ func (t *thread) clearHistory() {
 	t.counters = counterMoves{}
 }
 
-// prepare readies the thread for the search r of pos.
-func (t *thread) prepare(r *run, pos *board.Position, root []rootMove) {
+// prepare readies the thread for the search r of pos, evaluated with net
+// (nil: the hand-crafted evaluation).
+func (t *thread) prepare(r *run, pos *board.Position, root []rootMove, net *nnue.Network) {
 	t.r = r
 	t.table = t.e.table
 	t.pos = pos.Clone()
@@ -121,7 +123,7 @@ func (t *thread) prepare(r *run, pos *board.Position, root []rootMove) {
 		t.stack[i].killers = [2]board.Move{}
 	}
 	t.stack[0].eval = noEval
-	t.ev.start(t.pos)
+	t.ev.start(net, t.pos)
 }
 
 // iterate runs iterative deepening until the limits or a stop end it.
