@@ -35,7 +35,7 @@ const quitWait = 50 * time.Millisecond
 // session is the state of one protocol conversation.
 type session struct {
 	id       ID
-	searcher skill.Searcher
+	searcher engine.Searcher
 	player   *skill.Player // the searcher, when it wraps one with book and strength
 	out      *writer
 	quiet    bool // no output at all: used to compute default settings
@@ -54,13 +54,13 @@ type session struct {
 // out until quit or the end of in. s must have been created with
 // DefaultOptions. Run returns nil after quit or end of input, or the error
 // that made reading or writing fail.
-func Run(in io.Reader, out io.Writer, s skill.Searcher, id ID) error {
+func Run(in io.Reader, out io.Writer, s engine.Searcher, id ID) error {
 	return newSession(out, s, id).run(in)
 }
 
 // newSession returns a session in its initial state: default options,
 // start position, no search.
-func newSession(out io.Writer, s skill.Searcher, id ID) *session {
+func newSession(out io.Writer, s engine.Searcher, id ID) *session {
 	ses := &session{
 		id:       id,
 		out:      &writer{w: out},
@@ -68,7 +68,7 @@ func newSession(out io.Writer, s skill.Searcher, id ID) *session {
 		game:     newGame(false),
 	}
 	ses.applied = ses.settings.engine
-	ses.player = skill.NewPlayer(s, ses.applied, nil)
+	ses.player = skill.NewPlayer(s, nil)
 	ses.searcher = ses.player
 	return ses
 }

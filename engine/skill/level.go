@@ -115,8 +115,10 @@ func FromUCI(limitStrength bool, elo, skillLevel int) Level {
 // Full reports whether l plays at full strength.
 func (l Level) Full() bool { return l == Level{} }
 
-// Limits returns lim tightened by the level's depth and node budget.
+// Limits returns lim tightened by the level's depth and node budget, with
+// at least the level's candidates searched (MultiPV).
 func (l Level) Limits(lim engine.Limits) engine.Limits {
+	lim.MultiPV = max(lim.MultiPV, l.MultiPV)
 	if l.Depth > 0 && (lim.Depth == 0 || l.Depth < lim.Depth) {
 		lim.Depth = l.Depth
 	}

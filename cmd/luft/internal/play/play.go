@@ -77,7 +77,7 @@ func Run(in io.Reader, out io.Writer, cfg Config) error {
 	s := &session{
 		cfg:     cfg,
 		out:     bufio.NewWriter(out),
-		player:  skill.NewPlayer(eng, eng.Options(), cfg.Rand),
+		player:  skill.NewPlayer(eng, cfg.Rand),
 		advisor: engine.New(opts),
 		rand:    cfg.Rand,
 		flipped: cfg.Human == board.Black,
