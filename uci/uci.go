@@ -41,8 +41,8 @@ type session struct {
 	quiet    bool // no output at all: used to compute default settings
 
 	settings       settings
-	applied        engine.Options // what the searcher was last given
-	pendingNewGame bool           // ucinewgame or Clear Hash not yet passed on
+	staged         *engine.Options // engine options set during a search, for the next sync; nil when the searcher has them
+	pendingNewGame bool            // ucinewgame or Clear Hash not yet passed on
 	debug          bool
 	chess960       bool // UCI_Chess960: positions are read, and moves written, by Chess960's rules
 
@@ -51,9 +51,11 @@ type session struct {
 }
 
 // Run speaks UCI with a GUI: it reads commands from in and writes replies to
-// out until quit or the end of in. s must have been created with
-// DefaultOptions. Run returns nil after quit or end of input, or the error
-// that made reading or writing fail.
+// out until quit or the end of in. s plays through a skill.Player, with
+// its own options until setoption changes them: create it with
+// DefaultOptions, the defaults the uci command declares. Run returns nil
+// after quit or end of input, or the error that made reading or writing
+// fail.
 func Run(in io.Reader, out io.Writer, s engine.Searcher, id ID) error {
 	return newSession(out, s, id).run(in)
 }
@@ -67,7 +69,6 @@ func newSession(out io.Writer, s engine.Searcher, id ID) *session {
 		settings: defaultSettings(),
 		game:     newGame(false),
 	}
-	ses.applied = ses.settings.engine
 	ses.player = skill.NewPlayer(s, nil)
 	ses.searcher = ses.player
 	return ses
@@ -281,11 +282,13 @@ func (s *session) idle() bool {
 // sync passes changed options and a pending new game on to the searcher.
 // It must be called only when idle.
 func (s *session) sync() {
-	if s.settings.engine != s.applied {
-		old := s.applied
-		s.searcher.SetOptions(s.settings.engine)
-		s.applied = s.settings.engine
-		s.retireTables(old)
+	if s.staged != nil {
+		o, old := *s.staged, s.searcher.Options()
+		s.staged = nil
+		if o != old {
+			s.searcher.SetOptions(o)
+			s.retireTables(old)
+		}
 	}
 	if s.pendingNewGame {
 		s.searcher.NewGame()
