@@ -2,6 +2,14 @@
 // it reads moves (SAN or UCI) and commands line by line and writes the
 // board, the engine's moves and its answers as text, so that it can also
 // be scripted; the board is in colour where the terminal has colours.
+//
+// The game drives the engine directly, through a skill.Player for
+// Luft's moves and an engine of its own for suggest, one search at a
+// time, and reads the engine's own values (scores, lines, whether a move
+// came from the book). That is the difference from the browser game
+// (package serve), which drives a UCI engine on purpose, as a GUI does;
+// here no search runs while the person types, so there is nothing to
+// stop and no protocol to be faithful to.
 package play
 
 import (
@@ -53,9 +61,9 @@ const DefaultSuggestions = 3
 type session struct {
 	cfg     Config
 	out     *bufio.Writer
-	player  *skill.Player  // Luft's moves: book and strength
-	advisor *engine.Engine // suggest: full strength, several lines
-	rand    *rand.Rand     // draws Chess960 start positions
+	player  *skill.Player   // Luft's moves: book and strength
+	advisor engine.Searcher // suggest: full strength, several lines
+	rand    *rand.Rand      // draws Chess960 start positions
 	game    *game
 	flipped bool            // board seen from Black's side
 	colors  termenv.Profile // the board's colours; termenv.Ascii for none
@@ -66,19 +74,28 @@ type session struct {
 // or the end of in. It returns an error only when out fails or the
 // starting position is bad.
 func Run(in io.Reader, out io.Writer, cfg Config) error {
+	opts := engine.Options{HashMB: cfg.HashMB, Net: cfg.Net}
+	s, err := newSession(out, cfg, engine.New(opts), engine.New(opts))
+	if err != nil {
+		return err
+	}
+	return s.run(in)
+}
+
+// newSession returns a session whose Luft plays with eng and suggests
+// with advisor, both made with the configuration's options.
+func newSession(out io.Writer, cfg Config, eng, advisor engine.Searcher) (*session, error) {
 	if cfg.MoveTime <= 0 {
 		cfg.MoveTime = time.Second
 	}
 	if cfg.Rand == nil {
 		cfg.Rand = rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), rand.Uint64()))
 	}
-	opts := engine.Options{HashMB: cfg.HashMB, Net: cfg.Net}
-	eng := engine.New(opts)
 	s := &session{
 		cfg:     cfg,
 		out:     bufio.NewWriter(out),
 		player:  skill.NewPlayer(eng, cfg.Rand),
-		advisor: engine.New(opts),
+		advisor: advisor,
 		rand:    cfg.Rand,
 		flipped: cfg.Human == board.Black,
 		colors:  termenv.Ascii,
@@ -88,14 +105,19 @@ func Run(in io.Reader, out io.Writer, cfg Config) error {
 	}
 	g, err := newGame(s.startFEN(), cfg.Chess960)
 	if err != nil {
-		return fmt.Errorf("starting position: %w", err)
+		return nil, fmt.Errorf("starting position: %w", err)
 	}
 	s.game = g
 	s.player.SetLevel(cfg.Level)
 	if cfg.Book != nil {
 		s.player.SetBook(cfg.Book)
 	}
+	return s, nil
+}
 
+// run plays the session's games until quit or the end of in.
+func (s *session) run(in io.Reader) error {
+	cfg := s.cfg
 	s.printf("Luft: you play %v against %s. Type a move (e4, Nf3, e7e8q) or help.\n", cfg.Human, strength(cfg.Level))
 	if cfg.Chess960 {
 		s.printf("Chess960: castle with O-O or O-O-O, or move the king onto its rook (e1h1).\n")
@@ -349,13 +371,11 @@ func (s *session) suggest(n int) {
 	}
 }
 
-// bestLines has e search pos within lim for its n best moves, with the
-// options it was made with, and returns the last line it reported for
-// each, best first.
-func bestLines(e *engine.Engine, pos *board.Position, n int, lim engine.Limits) []engine.Info {
-	o := e.Options()
-	o.MultiPV = n
-	e.SetOptions(o)
+// bestLines has e search pos within lim for its n best moves, with its
+// options as they are (its network, its table), and returns the last
+// line it reported for each, best first.
+func bestLines(e engine.Searcher, pos *board.Position, n int, lim engine.Limits) []engine.Info {
+	lim.MultiPV = n
 	var lines []engine.Info
 	e.Search(context.Background(), pos, lim, func(in engine.Info) {
 		if in.CurrMove != board.NoMove || in.Bound != engine.Exact || in.MultiPV < 1 || in.MultiPV > n {
