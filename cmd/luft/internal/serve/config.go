@@ -3,6 +3,7 @@ package serve
 import (
 	"time"
 
+	"github.com/luftchess/luft/engine"
 	"github.com/luftchess/luft/engine/skill"
 )
 
@@ -16,6 +17,11 @@ type Config struct {
 	IdleTimeout  time.Duration // a game untouched this long is closed
 	HashMB       int           // each engine's transposition table
 	Version      string        // shown in the engines' names and PGN tags
+
+	// newEngine, when not nil, makes each game's engine instead of
+	// engine.New with UCI's defaults, so that tests can watch what
+	// reaches it.
+	newEngine func() engine.Searcher
 }
 
 // DefaultConfig returns the defaults of luft serve's flags.
