@@ -14,7 +14,7 @@ import (
 )
 
 // Searcher is a chess engine as the programs that play with it drive it:
-// *Engine is one, and so is skill.Player, which adds an opening book and
+// *Engine is one, and so is player.Player, which adds an opening book and
 // a playing strength to one. The engine's options are the Searcher's: a
 // driver reads them (Options) and hands it changes (SetOptions), and
 // keeps no copy. One Search runs at a time; SetOptions and NewGame are

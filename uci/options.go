@@ -9,7 +9,7 @@ import (
 
 	"github.com/luftchess/luft/engine"
 	"github.com/luftchess/luft/engine/book"
-	"github.com/luftchess/luft/engine/skill"
+	"github.com/luftchess/luft/engine/player"
 	"github.com/luftchess/luft/eval/nnue/nets"
 )
 
@@ -40,12 +40,12 @@ type playSettings struct {
 }
 
 // level returns the playing strength the options select.
-func (p playSettings) level() skill.Level {
-	return skill.FromUCI(p.limitStrength, p.elo, p.skillLevel)
+func (p playSettings) level() player.Level {
+	return player.FromUCI(p.limitStrength, p.elo, p.skillLevel)
 }
 
 // openingBook returns the book to play from, or nil for none.
-func (p playSettings) openingBook() skill.Book {
+func (p playSettings) openingBook() player.Book {
 	if !p.ownBook || p.book == nil {
 		return nil // not a typed nil: the Player tests for nil
 	}
@@ -81,8 +81,8 @@ var optionTable = []option{
 	{name: "EvalFile", kind: "string", def: nets.DefaultName, set: setEvalFile},
 	{name: "Use NNUE", kind: "check", def: strconv.FormatBool(useNNUEDefault), set: setUseNNUE},
 	check("UCI_LimitStrength", false, func(s *session, v bool) { s.settings.play.limitStrength = v }),
-	spin("UCI_Elo", 1500, skill.MinCalibratedElo, skill.MaxCalibratedElo, func(s *session, v int) { s.settings.play.elo = v }),
-	spin("Skill Level", skill.MaxSkill, 0, skill.MaxSkill, func(s *session, v int) { s.settings.play.skillLevel = v }),
+	spin("UCI_Elo", 1500, player.MinCalibratedElo, player.MaxCalibratedElo, func(s *session, v int) { s.settings.play.elo = v }),
+	spin("Skill Level", player.MaxSkill, 0, player.MaxSkill, func(s *session, v int) { s.settings.play.skillLevel = v }),
 	{name: "SyzygyPath", kind: "string", set: setSyzygyPath},
 	spin("SyzygyProbeDepth", 1, 1, 100, func(s *session, v int) { s.syzygyOption(func(z *syzygySettings) { z.probeDepth = v }) }),
 	check("Syzygy50MoveRule", true, func(s *session, v bool) { s.syzygyOption(func(z *syzygySettings) { z.rule50 = v }) }),

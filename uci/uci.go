@@ -19,7 +19,7 @@ import (
 	"time"
 
 	"github.com/luftchess/luft/engine"
-	"github.com/luftchess/luft/engine/skill"
+	"github.com/luftchess/luft/engine/player"
 )
 
 // ID is what the engine calls itself in reply to the uci command.
@@ -36,7 +36,7 @@ const quitWait = 50 * time.Millisecond
 type session struct {
 	id       ID
 	searcher engine.Searcher
-	player   *skill.Player // the searcher, when it wraps one with book and strength
+	player   *player.Player // the searcher, when it wraps one with book and strength
 	out      *writer
 	quiet    bool // no output at all: used to compute default settings
 
@@ -51,7 +51,7 @@ type session struct {
 }
 
 // Run speaks UCI with a GUI: it reads commands from in and writes replies to
-// out until quit or the end of in. s plays through a skill.Player, with
+// out until quit or the end of in. s plays through a player.Player, with
 // its own options until setoption changes them: create it with
 // DefaultOptions, the defaults the uci command declares. Run returns nil
 // after quit or end of input, or the error that made reading or writing
@@ -69,7 +69,7 @@ func newSession(out io.Writer, s engine.Searcher, id ID) *session {
 		settings: defaultSettings(),
 		game:     newGame(false),
 	}
-	ses.player = skill.NewPlayer(s, nil)
+	ses.player = player.New(s, nil)
 	ses.searcher = ses.player
 	return ses
 }

@@ -3,7 +3,7 @@
 // board, the engine's moves and its answers as text, so that it can also
 // be scripted; the board is in colour where the terminal has colours.
 //
-// The game drives the engine directly, through a skill.Player for
+// The game drives the engine directly, through a player.Player for
 // Luft's moves and an engine of its own for suggest, one search at a
 // time, and reads the engine's own values (scores, lines, whether a move
 // came from the book). That is the difference from the browser game
@@ -31,7 +31,7 @@ import (
 	"github.com/luftchess/luft/cmd/luft/internal/match/pgn"
 	"github.com/luftchess/luft/engine"
 	"github.com/luftchess/luft/engine/board"
-	"github.com/luftchess/luft/engine/skill"
+	"github.com/luftchess/luft/engine/player"
 	"github.com/luftchess/luft/eval/nnue"
 )
 
@@ -40,9 +40,9 @@ type Config struct {
 	Human    board.Color   // the side the person plays
 	FEN      string        // the starting position; "" for the standard one, or a random one in Chess960
 	Chess960 bool          // play by the rules of Chess960
-	Level    skill.Level   // Luft's strength; the zero Level is full strength
+	Level    player.Level  // Luft's strength; the zero Level is full strength
 	MoveTime time.Duration // Luft's thinking time per move (and for suggest)
-	Book     skill.Book    // opening book; nil for none
+	Book     player.Book   // opening book; nil for none
 	Rand     *rand.Rand    // source of book and level choices; nil for a time-seeded one
 	HashMB   int           // transposition table size; 0 for the engine's default
 	Net      *nnue.Network // the network Luft evaluates with; nil for the hand-crafted evaluation
@@ -61,7 +61,7 @@ const DefaultSuggestions = 3
 type session struct {
 	cfg     Config
 	out     *bufio.Writer
-	player  *skill.Player   // Luft's moves: book and strength
+	player  *player.Player  // Luft's moves: book and strength
 	advisor engine.Searcher // suggest: full strength, several lines
 	rand    *rand.Rand      // draws Chess960 start positions
 	game    *game
@@ -94,7 +94,7 @@ func newSession(out io.Writer, cfg Config, eng, advisor engine.Searcher) (*sessi
 	s := &session{
 		cfg:     cfg,
 		out:     bufio.NewWriter(out),
-		player:  skill.NewPlayer(eng, cfg.Rand),
+		player:  player.New(eng, cfg.Rand),
 		advisor: advisor,
 		rand:    cfg.Rand,
 		flipped: cfg.Human == board.Black,
@@ -440,25 +440,25 @@ func (s *session) setStrength(cmd string, args []string) {
 	}
 	switch {
 	case len(args) != 1 || err != nil:
-		s.printf("usage: level 0-%d, or elo %d-%d\n", skill.MaxSkill, skill.MinElo, skill.MaxElo)
+		s.printf("usage: level 0-%d, or elo %d-%d\n", player.MaxSkill, player.MinElo, player.MaxElo)
 		return
-	case cmd == "level" && (v < 0 || v > skill.MaxSkill):
-		s.printf("level %d is outside 0-%d\n", v, skill.MaxSkill)
+	case cmd == "level" && (v < 0 || v > player.MaxSkill):
+		s.printf("level %d is outside 0-%d\n", v, player.MaxSkill)
 		return
-	case cmd == "elo" && (v < skill.MinElo || v > skill.MaxElo):
-		s.printf("elo %d is outside %d-%d\n", v, skill.MinElo, skill.MaxElo)
+	case cmd == "elo" && (v < player.MinElo || v > player.MaxElo):
+		s.printf("elo %d is outside %d-%d\n", v, player.MinElo, player.MaxElo)
 		return
 	}
-	l := skill.ForSkill(v)
+	l := player.ForSkill(v)
 	if cmd == "elo" {
-		l = skill.ForElo(v)
+		l = player.ForElo(v)
 	}
 	s.player.SetLevel(l)
 	s.printf("Luft now plays at %s\n", strength(l))
 }
 
 // strength describes a level for the person.
-func strength(l skill.Level) string {
+func strength(l player.Level) string {
 	if l.Full() {
 		return "full strength"
 	}

@@ -13,7 +13,7 @@ import (
 	"github.com/luftchess/luft/engine/board"
 	"github.com/luftchess/luft/engine/board/boardtest"
 	"github.com/luftchess/luft/engine/enginetest"
-	"github.com/luftchess/luft/engine/skill"
+	"github.com/luftchess/luft/engine/player"
 	"github.com/luftchess/luft/eval/nnue"
 	"github.com/luftchess/luft/eval/nnue/nets"
 )
@@ -81,7 +81,7 @@ func TestEvaluationReachesSearch(t *testing.T) {
 	net := nets.Default()
 	opts := engine.Options{HashMB: 1, Net: net}
 	eng, advisor := enginetest.New(engine.New(opts)), enginetest.New(engine.New(opts))
-	cfg := Config{Human: board.White, Level: skill.ForElo(1500), MoveTime: 30 * time.Millisecond,
+	cfg := Config{Human: board.White, Level: player.ForElo(1500), MoveTime: 30 * time.Millisecond,
 		Rand: rand.New(rand.NewPCG(1, 2)), HashMB: 1, Net: net}
 	var out strings.Builder
 	s, err := newSession(&out, cfg, eng, advisor)

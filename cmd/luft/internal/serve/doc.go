@@ -19,7 +19,7 @@
 // always), and the protocol's loop already gives the server what it
 // needs, a search that runs while requests come in and stops when told.
 // The terminal game (package play) searches one move at a time with
-// nothing to stop, and drives a skill.Player directly.
+// nothing to stop, and drives a player.Player directly.
 //
 // The API:
 //

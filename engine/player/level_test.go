@@ -1,4 +1,4 @@
-package skill
+package player
 
 import (
 	"math/rand/v2"

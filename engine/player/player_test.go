@@ -1,4 +1,4 @@
-package skill
+package player
 
 import (
 	"context"
@@ -160,7 +160,7 @@ type playerTest struct {
 func checkPlayer(t *testing.T, tt playerTest, pos *board.Position, lines []engine.Info, c4 board.Move) {
 	opts := engine.Options{MultiPV: 1, Net: nets.Default()}
 	f := &fakeEngine{lines: lines, opts: opts}
-	p := NewPlayer(f, rand.New(rand.NewPCG(1, 2)))
+	p := New(f, rand.New(rand.NewPCG(1, 2)))
 	p.SetOptions(opts)
 	p.SetLevel(tt.level)
 	if tt.book != nil {
@@ -226,7 +226,7 @@ func TestPlayerChoice(t *testing.T) {
 	lines, ms := testLines(t, pos)
 	opts := engine.Options{MultiPV: 1, Net: nets.Default()}
 	f := &fakeEngine{lines: lines, opts: opts}
-	p := NewPlayer(f, rand.New(rand.NewPCG(5, 6)))
+	p := New(f, rand.New(rand.NewPCG(5, 6)))
 	p.SetLevel(Level{Elo: 1, MultiPV: 4, Spread: 1e6, MaxLoss: 10})
 	played := map[board.Move]int{}
 	for range 60 {
@@ -255,7 +255,7 @@ func TestPlayerChoice(t *testing.T) {
 // level and checks that they are legal.
 func TestPlayerEngine(t *testing.T) {
 	e := engine.New(engine.Options{HashMB: 1})
-	p := NewPlayer(e, rand.New(rand.NewPCG(1, 1)))
+	p := New(e, rand.New(rand.NewPCG(1, 1)))
 	p.SetLevel(ForElo(MinElo))
 	pos := board.NewPosition()
 	for range 8 {
@@ -275,7 +275,7 @@ func TestPlayerUnfinishedIteration(t *testing.T) {
 	lines, ms := testLines(t, pos)
 	e4, d4, c4 := ms[0], ms[1], ms[2]
 	f := &fakeEngine{lines: lines, opts: engine.Options{MultiPV: 1}, partial: d4}
-	p := NewPlayer(f, rand.New(rand.NewPCG(8, 9)))
+	p := New(f, rand.New(rand.NewPCG(8, 9)))
 
 	p.SetLevel(Level{Elo: 1, MultiPV: 4}) // spread 0: always the best
 	if res := p.Search(context.Background(), pos, engine.Limits{}, nil); res.Best != d4 {
@@ -304,7 +304,7 @@ func TestPlayerUnfinishedIteration(t *testing.T) {
 func TestPlayerTablebases(t *testing.T) {
 	tb := syzygytest.Open(t)
 	e := engine.New(engine.Options{HashMB: 1, Syzygy: engine.Syzygy{Tables: tb}})
-	p := NewPlayer(e, rand.New(rand.NewPCG(3, 4)))
+	p := New(e, rand.New(rand.NewPCG(3, 4)))
 	p.SetLevel(Level{Elo: 1, Depth: 3, MultiPV: 6, Spread: 1e6, MaxLoss: 1e6})
 	pos, err := board.ParseFEN("8/8/8/8/2k3r1/8/1K6/B7 b - - 0 1") // wins: Rg5, Rg6, Rg8
 	if err != nil {

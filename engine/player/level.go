@@ -1,9 +1,11 @@
-// Package skill makes the engine play like a person of a chosen
-// strength: a small search budget, then a score-weighted choice among the
-// best few moves, so that it errs now and then (more often at low levels)
-// but never plays a move far worse than its best. A Player applies a
-// Level, and an opening book, around any engine.
-package skill
+// Package player plays chess as a player of a chosen strength would: a
+// Player adds an opening book and a Level to any engine. A Level makes
+// the engine play like a person of that strength: a small search budget,
+// then a score-weighted choice among the best few moves, so that it errs
+// now and then (more often at low levels) but never plays a move far
+// worse than its best. The protocol (package uci) and the terminal game
+// drive a Player; NOTES.md has the calibration of the levels.
+package player
 
 import (
 	"math"

@@ -1,4 +1,4 @@
-package skill
+package player
 
 import (
 	"context"
@@ -35,10 +35,10 @@ type Player struct {
 	booked bool // the last search played a book move
 }
 
-// NewPlayer returns a full-strength Player without a book that searches
+// New returns a full-strength Player without a book that searches
 // with s and draws its random choices from r (a time-seeded source when
 // r is nil).
-func NewPlayer(s engine.Searcher, r *rand.Rand) *Player {
+func New(s engine.Searcher, r *rand.Rand) *Player {
 	if r == nil {
 		r = rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), rand.Uint64()))
 	}
