@@ -46,13 +46,16 @@ func (f *fakeSearcher) check(t testing.TB, bestmoves, gos int) {
 	}
 }
 
-// Options returns the options last set, or the defaults, which Run
+// defaultOptions are the options a fakeSearcher starts with, those Run
 // expects a searcher to have been made with.
+var defaultOptions = sync.OnceValue(DefaultOptions)
+
+// Options returns the options last set, or the defaults.
 func (f *fakeSearcher) Options() engine.Options {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	if len(f.options) == 0 {
-		return DefaultOptions()
+		return defaultOptions()
 	}
 	return f.options[len(f.options)-1]
 }

@@ -60,8 +60,8 @@ func Run(in io.Reader, out io.Writer, s engine.Searcher, id ID) error {
 	return newSession(out, s, id).run(in)
 }
 
-// newSession returns a session in its initial state: default options,
-// start position, no search.
+// newSession returns a session in its initial state: default settings
+// (the engine's options are s's own), start position, no search.
 func newSession(out io.Writer, s engine.Searcher, id ID) *session {
 	ses := &session{
 		id:       id,
