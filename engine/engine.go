@@ -22,9 +22,10 @@ const (
 	DefaultThreads = 1
 )
 
-// Engine searches positions with the settings of its Options. Its methods
-// must not be called concurrently; a running Search is stopped through its
-// context.
+// Engine searches positions with the settings of its Options, which it
+// holds: the one place they are kept. Its methods must not be called
+// concurrently, but for Options, which a driver may read during a Search;
+// a running Search is stopped through its context.
 type Engine struct {
 	opts  Options
 	table *tt.Table

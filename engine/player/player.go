@@ -25,8 +25,8 @@ const BookDepth = 6
 // chooses among the best moves as the Level says. With no book and the
 // full-strength Level it is the engine it wraps. Its options are the
 // engine's, which it keeps no copy of: what a Level changes, it changes
-// in each search's limits. Like an Engine, its methods must not be
-// called concurrently.
+// in each search's limits. Like an Engine's, its methods must not be
+// called concurrently, but for Options.
 type Player struct {
 	engine engine.Searcher
 	level  Level
