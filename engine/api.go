@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"strings"
@@ -12,8 +13,29 @@ import (
 	"github.com/luftchess/luft/eval/nnue"
 )
 
-// Limits says when a search must stop. A zero field sets no limit; with no
-// limit at all the search runs until its context is cancelled.
+// Searcher is a chess engine as the programs that play with it drive it:
+// *Engine is one, and so is player.Player, which adds an opening book and
+// a playing strength to one. The engine's options are the Searcher's: a
+// driver reads them (Options) and hands it changes (SetOptions), and
+// keeps no copy. One Search runs at a time; SetOptions and NewGame are
+// called only between searches, Options at any time.
+type Searcher interface {
+	// Options returns the options in effect.
+	Options() Options
+	// SetOptions applies new option values.
+	SetOptions(Options)
+	// NewGame forgets everything learned in earlier searches.
+	NewGame()
+	// Search searches pos within lim, calling report with progress, until
+	// a limit is reached or ctx is cancelled, and returns the move to play.
+	Search(ctx context.Context, pos *board.Position, lim Limits, report func(Info)) Result
+}
+
+// Limits bound one search: when it must stop, which root moves it
+// searches, and where one search differs from the Options, how many
+// lines it reports and which evaluation it uses. A zero field sets no
+// limit and changes nothing; with no limit at all the search runs until
+// its context is cancelled.
 type Limits struct {
 	Depth    int           // plies of iterative deepening
 	Nodes    uint64        // nodes searched
@@ -35,6 +57,16 @@ type Limits struct {
 	// counted as pondering gain).
 	Ponder    bool
 	PonderHit <-chan struct{}
+
+	// MultiPV, when more than the Options' MultiPV, is the number of
+	// principal variations this search reports, so that a player that
+	// chooses among the best moves, or a hint that shows them, asks for
+	// them without changing the options.
+	MultiPV int
+
+	// HandCrafted evaluates this search with the hand-crafted evaluation
+	// whatever network the Options give (Network).
+	HandCrafted bool
 }
 
 // Options are the engine settings a GUI changes between searches.
@@ -49,12 +81,28 @@ type Options struct {
 	Disabled Features
 
 	// Net, when not nil, is the network that evaluates positions instead
-	// of the hand-crafted evaluation. It must not change while the engine
-	// holds it; several engines and threads may share one.
+	// of the hand-crafted evaluation, unless HandCrafted is set. It must
+	// not change while the engine holds it; several engines and threads
+	// may share one.
 	Net *nnue.Network
+	// HandCrafted evaluates with the hand-crafted evaluation even when
+	// Net is set (UCI's Use NNUE false), so that the network is kept for
+	// when it is wanted again.
+	HandCrafted bool
 
 	// Syzygy are the endgame tablebases the search probes, if any.
 	Syzygy Syzygy
+}
+
+// Network returns the network a search with the options o within lim
+// evaluates with: o.Net, unless o or lim asks for the hand-crafted
+// evaluation, which nil stands for. It is the one rule of which
+// evaluation plays.
+func Network(o Options, lim Limits) *nnue.Network {
+	if o.HandCrafted || lim.HandCrafted {
+		return nil
+	}
+	return o.Net
 }
 
 // Syzygy are the settings of tablebase probing, those of Stockfish's

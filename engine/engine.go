@@ -13,6 +13,7 @@ import (
 
 	"github.com/luftchess/luft/engine/board"
 	"github.com/luftchess/luft/engine/tt"
+	"github.com/luftchess/luft/eval/nnue"
 )
 
 // Default option values, used where an Options field is zero.
@@ -21,13 +22,19 @@ const (
 	DefaultThreads = 1
 )
 
-// Engine searches positions with the settings of its Options. Its methods
-// must not be called concurrently; a running Search is stopped through its
-// context.
+// Engine searches positions with the settings of its Options, which it
+// holds: the one place they are kept. Its methods must not be called
+// concurrently, but for Options, which a driver may read during a Search;
+// a running Search is stopped through its context.
 type Engine struct {
-	opts    Options
-	table   *tt.Table
-	threads []*thread
+	opts  Options
+	table *tt.Table
+	// The table holds the static evaluations of tableNet (nil: of the
+	// hand-crafted evaluation) unless it is clean, as it is when new or
+	// cleared: a search that evaluates otherwise clears it first.
+	tableNet   *nnue.Network
+	tableClean bool
+	threads    []*thread
 }
 
 // buildDisabled lists features to switch off in every engine, as
@@ -45,7 +52,9 @@ func New(o Options) *Engine {
 }
 
 // SetOptions changes the options between searches. Changing HashMB
-// reallocates (and so clears) the transposition table.
+// reallocates (and so clears) the transposition table. A change of
+// evaluation clears it at the next search, if that search evaluates
+// otherwise than the last (Search).
 func (e *Engine) SetOptions(o Options) {
 	if o.HashMB <= 0 {
 		o.HashMB = DefaultHashMB
@@ -66,10 +75,7 @@ func (e *Engine) SetOptions(o Options) {
 			runtime.GC()
 		}
 		e.table = tt.New(o.HashMB)
-	}
-	if o.Net != e.opts.Net {
-		// The table's static evaluations are the other evaluator's.
-		e.table.Clear()
+		e.tableClean = true
 	}
 	if len(e.threads) != o.Threads {
 		e.threads = make([]*thread, o.Threads)
@@ -78,7 +84,7 @@ func (e *Engine) SetOptions(o Options) {
 		}
 	}
 	for _, t := range e.threads {
-		t.setNet(o.Net)
+		t.ev.reserve(Network(o, Limits{}))
 	}
 	e.opts = o
 }
@@ -90,6 +96,7 @@ func (e *Engine) Options() Options { return e.opts }
 // table and the move-ordering histories.
 func (e *Engine) NewGame() {
 	e.table.Clear()
+	e.tableClean = true
 	for _, t := range e.threads {
 		t.clearHistory()
 	}
@@ -179,7 +186,9 @@ func (r *run) nodes() uint64 {
 // the search ends: by lim, or when ctx is cancelled, which stops it within
 // milliseconds. Even when ctx is already cancelled it returns a legal move
 // if there is one; Best is NoMove only when the side to move has no legal
-// move. pos is not modified.
+// move. pos is not modified. A search that evaluates otherwise than the
+// one before (Network: another network, or none) first clears the
+// transposition table, whose static evaluations are the other's.
 func (e *Engine) Search(ctx context.Context, pos *board.Position, lim Limits, report func(Info)) Result {
 	if report == nil {
 		report = func(Info) {}
@@ -199,7 +208,12 @@ func (e *Engine) Search(ctx context.Context, pos *board.Position, lim Limits, re
 	}
 	r.tb = newTablebases(e.opts.Syzygy)
 	root = r.tb.rankRoot(pos, root)
-	r.multiPV = min(e.opts.MultiPV, len(root))
+	r.multiPV = min(max(e.opts.MultiPV, lim.MultiPV), len(root))
+	net := Network(e.opts, lim)
+	if net != e.tableNet && !e.tableClean {
+		e.table.Clear()
+	}
+	e.tableNet, e.tableClean = net, false
 	e.table.NewSearch()
 
 	ponderHit := make(chan struct{})
@@ -228,7 +242,7 @@ func (e *Engine) Search(ctx context.Context, pos *board.Position, lim Limits, re
 
 	var wg sync.WaitGroup
 	for _, t := range e.threads {
-		t.prepare(r, pos, root)
+		t.prepare(r, pos, root, net)
 	}
 	for _, t := range e.threads[1:] {
 		wg.Go(t.iterate)

@@ -42,14 +42,14 @@ func MaxHashMB() int {
 // memoryNeed returns the bytes the table and threads of o take.
 func memoryNeed(o Options) uint64 {
 	perThread := threadBytes
-	if o.Net != nil {
-		perThread += netStackBytes(o.Net.Hidden)
+	if net := Network(o, Limits{}); net != nil {
+		perThread += netStackBytes(net.Hidden)
 	}
 	return uint64(max(o.HashMB, 1))<<20 + uint64(max(o.Threads, 1))*perThread
 }
 
 // netStackBytes is the memory of one thread's accumulator stack for a
-// network of hidden neurons (setNet): 258 KiB per 256 neurons.
+// network of hidden neurons (evaluator.reserve): 258 KiB per 256 neurons.
 func netStackBytes(hidden int) uint64 {
 	return uint64(MaxPly+1) * uint64(2*hidden) * 2
 }

@@ -4,7 +4,7 @@ import (
 	"bufio"
 	"io"
 
-	"github.com/luftchess/luft/engine/datafile"
+	"github.com/luftchess/luft/engine/userfile"
 	"github.com/luftchess/luft/eval/nnue"
 	"github.com/luftchess/luft/eval/nnue/nets"
 )
@@ -20,7 +20,7 @@ func ReadNetwork(name string) (*nnue.Network, error) {
 	if name == "" || name == nets.DefaultName {
 		return nets.Default(), nil
 	}
-	return datafile.Read("network", name, MaxNetworkFileSize, func(r io.Reader) (*nnue.Network, error) {
+	return userfile.Read("network", name, MaxNetworkFileSize, func(r io.Reader) (*nnue.Network, error) {
 		return nnue.Read(bufio.NewReader(r))
 	})
 }

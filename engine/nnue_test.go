@@ -226,7 +226,7 @@ func TestNetMemory(t *testing.T) {
 	if got, want := memoryNeed(withNet)-memoryNeed(o), 4*netStackBytes(256); got != want {
 		t.Errorf("a network adds %d bytes, want %d", got, want)
 	}
-	if e := New(withNet); uint64(len(e.threads[0].accs))*uint64(2*256)*2 != netStackBytes(256) {
-		t.Errorf("the stack holds %d accumulators; netStackBytes counts %d", len(e.threads[0].accs), netStackBytes(256)/(2*256*2))
+	if e := New(withNet); uint64(len(e.threads[0].ev.accs))*uint64(2*256)*2 != netStackBytes(256) {
+		t.Errorf("the stack holds %d accumulators; netStackBytes counts %d", len(e.threads[0].ev.accs), netStackBytes(256)/(2*256*2))
 	}
 }

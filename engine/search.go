@@ -9,7 +9,6 @@ import (
 
 	"github.com/luftchess/luft/engine/board"
 	"github.com/luftchess/luft/engine/tt"
-	"github.com/luftchess/luft/eval"
 	"github.com/luftchess/luft/eval/nnue"
 )
 
@@ -55,14 +54,7 @@ type thread struct {
 	r     *run
 	table *tt.Table
 	pos   *board.Position
-	eval  *eval.Evaluator
-
-	// net, when not nil, evaluates instead of eval, from accs[ply], the
-	// accumulator of the position at ply: accs[0] is refreshed at the
-	// root, and accs[ply+1] is derived from accs[ply] before every move
-	// made from ply (push), so Unmake needs nothing.
-	net  *nnue.Network
-	accs []nnue.Accumulator
+	ev    evaluator
 
 	nodes     uint64
 	shared    atomic.Uint64 // nodes, published every checkInterval nodes
@@ -95,29 +87,7 @@ var lmrTable [64][64]int8
 func init() { initLMR() }
 
 func newThread(id int, e *Engine) *thread {
-	return &thread{id: id, e: e, eval: eval.New()}
-}
-
-// setNet makes the thread evaluate with net (nil: the hand-crafted
-// evaluation), allocating its accumulator stack once.
-func (t *thread) setNet(net *nnue.Network) {
-	if net == t.net {
-		return
-	}
-	t.net, t.accs = net, nil
-	if net == nil {
-		return
-	}
-	// One accumulator per ply a node can be evaluated at (below MaxPly),
-	// with room to spare, in one allocation.
-	const plies = MaxPly + 1
-	buf := make([]int16, 2*plies*net.Hidden)
-	t.accs = make([]nnue.Accumulator, plies)
-	for i := range t.accs {
-		b := buf[2*i*net.Hidden : 2*(i+1)*net.Hidden]
-		t.accs[i].Values[board.White] = b[:net.Hidden:net.Hidden]
-		t.accs[i].Values[board.Black] = b[net.Hidden:]
-	}
+	return &thread{id: id, e: e, ev: newEvaluator()}
 }
 
 func (t *thread) clearHistory() {
@@ -127,8 +97,9 @@ func (t *thread) clearHistory() {
 	t.counters = counterMoves{}
 }
 
-// prepare readies the thread for the search r of pos.
-func (t *thread) prepare(r *run, pos *board.Position, root []rootMove) {
+// prepare readies the thread for the search r of pos, evaluated with net
+// (nil: the hand-crafted evaluation).
+func (t *thread) prepare(r *run, pos *board.Position, root []rootMove, net *nnue.Network) {
 	t.r = r
 	t.table = t.e.table
 	t.pos = pos.Clone()
@@ -146,9 +117,7 @@ func (t *thread) prepare(r *run, pos *board.Position, root []rootMove) {
 		t.stack[i].killers = [2]board.Move{}
 	}
 	t.stack[0].eval = noEval
-	if t.net != nil {
-		t.net.Refresh(&t.accs[0], t.pos)
-	}
+	t.ev.start(net, t.pos)
 }
 
 // iterate runs iterative deepening until the limits or a stop end it.
@@ -345,43 +314,16 @@ func (t *thread) settled(ply int) (score int, ok bool) {
 	case t.pos.InCheck():
 		return 0, true
 	}
-	if t.net != nil {
-		return t.netEvaluate(ply), true
-	}
-	return t.evaluate(), true
+	return t.ev.evaluate(ply, t.pos), true
 }
 
-// evaluate returns the hand-crafted static evaluation, kept clear of the
-// mate and tablebase scores. Where a network may evaluate instead, the callers test
-// t.net themselves (and call netEvaluate), so that evaluate and
-// staticEval stay small enough to be inlined.
-func (t *thread) evaluate() int {
-	return min(max(t.eval.Evaluate(t.pos), -tbBound+1), tbBound-1)
-}
-
-// netCheck, when not nil, is called at every network evaluation, with the
-// accumulator the search kept up to date incrementally and the position
-// it should hold. Tests set it to compare with a fresh Refresh.
-var netCheck func(net *nnue.Network, acc *nnue.Accumulator, pos *board.Position)
-
-// netEvaluate returns the network's evaluation of the position at ply,
-// kept clear of the mate and tablebase scores.
-func (t *thread) netEvaluate(ply int) int {
-	acc := &t.accs[ply]
-	if netCheck != nil {
-		netCheck(t.net, acc, t.pos)
-	}
-	return min(max(t.net.Evaluate(acc, t.pos), -tbBound+1), tbBound-1)
-}
-
-// staticEval returns the static evaluation of a node not in check: the
-// table's copy when entry is a hit, else a fresh hand-crafted one. With
-// a network, the callers call netEvaluate instead when entry is a miss.
-func (t *thread) staticEval(entry tt.Entry, hit bool) int {
+// staticEval returns the static evaluation of the position at ply, not
+// in check: the table's copy when entry is a hit, else a fresh one.
+func (t *thread) staticEval(ply int, entry tt.Entry, hit bool) int {
 	if hit {
 		return int(entry.Eval)
 	}
-	return t.evaluate()
+	return t.ev.evaluate(ply, t.pos)
 }
 
 // node is what the steps of search share about the node being searched.
@@ -478,11 +420,7 @@ func (t *thread) probe(n *node) (score int, ok bool) {
 func (t *thread) evaluateNode(n *node) {
 	n.staticEval, n.eval = noEval, noEval
 	if !n.inCheck {
-		if t.net != nil && !n.hit {
-			n.staticEval = t.netEvaluate(n.ply)
-		} else {
-			n.staticEval = t.staticEval(n.entry, n.hit)
-		}
+		n.staticEval = t.staticEval(n.ply, n.entry, n.hit)
 		n.eval = n.staticEval
 		if b := n.entry.Bound; n.hit && (b == Exact ||
 			b == Lower && n.ttScore > n.eval ||
@@ -527,9 +465,7 @@ func (t *thread) nullMove(n *node) (score int, ok bool) {
 	}
 	r := nmpBase + depth/nmpDepthDivisor + min((n.eval-beta)/nmpEvalDivisor, 3)
 	t.playing(ply, board.NoMove)
-	if t.net != nil {
-		t.push(ply, board.NoMove)
-	}
+	t.ev.push(ply, pos, board.NoMove)
 	pos.MakeNull()
 	score = -t.search(-beta, -beta+1, depth-r, ply+1, !n.cutNode)
 	pos.UnmakeNull()
@@ -830,22 +766,20 @@ func (t *thread) captureEntry(m board.Move) *int16 {
 	return &t.capt[t.pos.PieceAt(m.From())][m.To()][capturedType(t.pos, m)]
 }
 
-// playing records m (NoMove for a null move) as the move made from ply.
-// The position must not have made it yet.
 // makeMove makes m, the move from ply, with what the thread keeps beside
-// the board: the move's stack frame and the network's accumulator. It
+// the board: the move's stack frame and the evaluator's accumulator. It
 // first starts loading the table entry of the position after m, which
 // the search of it probes first, so that memory works while the
 // accumulator is updated.
 func (t *thread) makeMove(ply int, m board.Move) {
 	t.table.Prefetch(t.pos.KeyAfter(m))
 	t.playing(ply, m)
-	if t.net != nil {
-		t.push(ply, m)
-	}
+	t.ev.push(ply, t.pos, m)
 	t.pos.Make(m)
 }
 
+// playing records m (NoMove for a null move) as the move made from ply.
+// The position must not have made it yet.
 func (t *thread) playing(ply int, m board.Move) {
 	sf := &t.stack[ply]
 	sf.move = m
@@ -855,19 +789,6 @@ func (t *thread) playing(ply int, m board.Move) {
 	}
 	sf.piece = t.pos.PieceAt(m.From())
 	sf.cont = &t.cont[sf.piece][m.To()]
-}
-
-// push sets the network's accumulator of ply+1 to that of ply after m
-// (NoMove for a null move), which the position has not made yet. Every
-// Make and MakeNull of the search follows a push when t.net is not nil;
-// the test is the caller's, so that the hand-crafted evaluation pays no
-// more than that branch.
-func (t *thread) push(ply int, m board.Move) {
-	if m == board.NoMove {
-		t.accs[ply+1].CopyFrom(&t.accs[ply])
-		return
-	}
-	t.net.Update(&t.accs[ply+1], &t.accs[ply], t.pos, m)
 }
 
 // contOf returns the continuation history row of the move made from ply;
@@ -908,11 +829,7 @@ func (t *thread) qsearch(alpha, beta, ply int) int {
 
 	best, staticEval := -mate+ply, noEval
 	if !inCheck {
-		if t.net != nil && !hit {
-			staticEval = t.netEvaluate(ply)
-		} else {
-			staticEval = t.staticEval(entry, hit)
-		}
+		staticEval = t.staticEval(ply, entry, hit)
 		best = staticEval
 		if best >= beta {
 			if !hit {

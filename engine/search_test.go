@@ -438,7 +438,7 @@ func searchNode(e *Engine, pos *board.Position, alpha, depth int) int {
 	r.deadline.Store(math.MaxInt64)
 	r.limitsOn.Store(true)
 	t := e.threads[0]
-	t.prepare(r, pos, nil)
+	t.prepare(r, pos, nil, Network(e.opts, Limits{}))
 	t.rootDepth = depth + 1
 	t.playing(0, board.NoMove) // reached by a null move: none follows
 	return t.search(alpha, alpha+1, depth, 1, false)

@@ -10,11 +10,10 @@ import (
 
 	"github.com/luftchess/luft/engine"
 	"github.com/luftchess/luft/engine/board"
-	"github.com/luftchess/luft/engine/skill"
 )
 
 // fakeSearcher plays the first legal (or first searchmoves) move after a
-// few short iterations. It follows the skill.Searcher contract: infinite and
+// few short iterations. It follows the engine.Searcher contract: infinite and
 // ponder searches run until cancelled (or, for ponder, until the ponderhit
 // and then their limits), unless early is set, in which case it returns
 // at once, to check that the front end holds the bestmove back itself.
@@ -45,6 +44,20 @@ func (f *fakeSearcher) check(t testing.TB, bestmoves, gos int) {
 	if f.overlap {
 		t.Error("searcher reconfigured or restarted during a search")
 	}
+}
+
+// defaultOptions are the options a fakeSearcher starts with, those Run
+// expects a searcher to have been made with.
+var defaultOptions = sync.OnceValue(DefaultOptions)
+
+// Options returns the options last set, or the defaults.
+func (f *fakeSearcher) Options() engine.Options {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if len(f.options) == 0 {
+		return defaultOptions()
+	}
+	return f.options[len(f.options)-1]
 }
 
 func (f *fakeSearcher) SetOptions(o engine.Options) {
@@ -166,7 +179,7 @@ type client struct {
 }
 
 // startSession runs Run with s in a goroutine.
-func startSession(t testing.TB, s skill.Searcher) *client {
+func startSession(t testing.TB, s engine.Searcher) *client {
 	pr, pw := io.Pipe()
 	c := &client{t: t, in: pw, lines: make(chan string, 100000), done: make(chan error, 1)}
 	go func() {

@@ -79,7 +79,7 @@ func (s *session) genfens(c command) {
 		s.infof("genfens ignored: %v", err)
 		return
 	}
-	cfg := genfens.Config{Seed: r.seed, Chess960: r.chess960 || s.chess960, Engine: s.settings.engine}
+	cfg := genfens.Config{Seed: r.seed, Chess960: r.chess960 || s.chess960, Engine: s.options()}
 	if r.book != "" {
 		if cfg.Book, err = epd.ReadFENs(r.book); err != nil {
 			s.infof("genfens ignored: %v", err)

@@ -10,27 +10,18 @@ import (
 
 	"github.com/luftchess/luft/engine"
 	"github.com/luftchess/luft/engine/book"
-	"github.com/luftchess/luft/engine/skill"
-	"github.com/luftchess/luft/eval/nnue"
+	"github.com/luftchess/luft/engine/player"
 	"github.com/luftchess/luft/eval/nnue/nets"
 )
 
-// settings are the current values of the UCI options.
+// settings are the current values of the UCI options that the protocol
+// and the player use. The options of the engine's search, the evaluation
+// among them, are the searcher's own (session.options).
 type settings struct {
-	engine  engine.Options
 	ponder  bool
 	showWDL bool
 	play    playSettings
-	eval    evalSettings
 	syzygy  syzygySettings
-}
-
-// evalSettings choose the evaluation: the network of EvalFile (the
-// built-in one by default) when useNNUE is set, the hand-crafted one
-// otherwise. engine.Net follows from them (apply).
-type evalSettings struct {
-	useNNUE bool
-	net     *nnue.Network
 }
 
 // useNNUEDefault is the default of Use NNUE: whether Luft evaluates with
@@ -50,12 +41,12 @@ type playSettings struct {
 }
 
 // level returns the playing strength the options select.
-func (p playSettings) level() skill.Level {
-	return skill.FromUCI(p.limitStrength, p.elo, p.skillLevel)
+func (p playSettings) level() player.Level {
+	return player.FromUCI(p.limitStrength, p.elo, p.skillLevel)
 }
 
 // openingBook returns the book to play from, or nil for none.
-func (p playSettings) openingBook() skill.Book {
+func (p playSettings) openingBook() player.Book {
 	if !p.ownBook || p.book == nil {
 		return nil // not a typed nil: the Player tests for nil
 	}
@@ -78,14 +69,12 @@ type option struct {
 // Adding an option is adding one line here. An option is declared only
 // when it works over its whole range.
 var optionTable = []option{
-	memorySpin("Threads", 1, engine.MaxThreads, func(o *engine.Options) *int { return &o.Threads }),
-	memorySpin("Hash", 16, engine.MaxHashMB(), func(o *engine.Options) *int { return &o.HashMB }),
+	memorySpin("Threads", 1, engine.MaxThreads, func(o *engine.Options, v int) { o.Threads = v }),
+	memorySpin("Hash", 16, engine.MaxHashMB(), func(o *engine.Options, v int) { o.HashMB = v }),
 	button("Clear Hash", func(s *session) { s.pendingNewGame = true }),
 	check("Ponder", false, func(s *session, v bool) { s.settings.ponder = v }),
-	spin("MultiPV", 1, 1, 256, func(s *session, v int) { s.settings.engine.MultiPV = v }),
-	spin("Move Overhead", 30, 0, 5000, func(s *session, v int) {
-		s.settings.engine.MoveOverhead = time.Duration(v) * time.Millisecond
-	}),
+	engineSpin("MultiPV", 1, 1, 256, func(o *engine.Options, v int) { o.MultiPV = v }),
+	engineSpin("Move Overhead", 30, 0, 5000, func(o *engine.Options, v int) { o.MoveOverhead = time.Duration(v) * time.Millisecond }),
 	check("UCI_ShowWDL", false, func(s *session, v bool) { s.settings.showWDL = v }),
 	check("UCI_Chess960", false, (*session).setChess960),
 	check("OwnBook", false, func(s *session, v bool) { s.settings.play.ownBook = v }),
@@ -93,8 +82,8 @@ var optionTable = []option{
 	{name: "EvalFile", kind: "string", def: nets.DefaultName, set: setEvalFile},
 	{name: "Use NNUE", kind: "check", def: strconv.FormatBool(useNNUEDefault), set: setUseNNUE},
 	check("UCI_LimitStrength", false, func(s *session, v bool) { s.settings.play.limitStrength = v }),
-	spin("UCI_Elo", 1500, skill.MinCalibratedElo, skill.MaxCalibratedElo, func(s *session, v int) { s.settings.play.elo = v }),
-	spin("Skill Level", skill.MaxSkill, 0, skill.MaxSkill, func(s *session, v int) { s.settings.play.skillLevel = v }),
+	spin("UCI_Elo", 1500, player.MinCalibratedElo, player.MaxCalibratedElo, func(s *session, v int) { s.settings.play.elo = v }),
+	spin("Skill Level", player.MaxSkill, 0, player.MaxSkill, func(s *session, v int) { s.settings.play.skillLevel = v }),
 	{name: "SyzygyPath", kind: "string", set: setSyzygyPath},
 	spin("SyzygyProbeDepth", 1, 1, 100, func(s *session, v int) { s.syzygyOption(func(z *syzygySettings) { z.probeDepth = v }) }),
 	check("Syzygy50MoveRule", true, func(s *session, v bool) { s.syzygyOption(func(z *syzygySettings) { z.rule50 = v }) }),
@@ -154,18 +143,16 @@ func setEvalFile(s *session, value string) error {
 	if err != nil {
 		return err
 	}
-	what := "network"
-	if net == nets.Default() {
-		what = "the built-in network"
-	}
-	e := s.settings.eval
-	e.net = net
-	if err := s.applyEval(e); err != nil {
+	if err := s.resize(func(o *engine.Options) { o.Net = net }); err != nil {
 		return err
 	}
 	if !s.quiet {
+		what := "network"
+		if net == nets.Default() {
+			what = "the built-in network"
+		}
 		unused := ""
-		if !e.useNNUE {
+		if s.options().HandCrafted {
 			unused = " (not used: Use NNUE is false)"
 		}
 		s.infof("EvalFile %s: %s of %d neurons%s", cmp.Or(value, nets.DefaultName), what, net.Hidden, unused)
@@ -173,34 +160,62 @@ func setEvalFile(s *session, value string) error {
 	return nil
 }
 
-// setUseNNUE switches between the network and the hand-crafted
-// evaluation.
+// setUseNNUE switches between the network of EvalFile and the
+// hand-crafted evaluation. The network stays in the options either way.
 func setUseNNUE(s *session, value string) error {
-	e := s.settings.eval
-	switch strings.ToLower(value) {
-	case "true":
-		e.useNNUE = true
-	case "false":
-		e.useNNUE = false
-	default:
-		return fmt.Errorf("%q is neither true nor false", value)
-	}
-	return s.applyEval(e)
-}
-
-// applyEval makes e the evaluation settings and sets the engine's network
-// from them, unless the network's accumulators would not fit in memory.
-func (s *session) applyEval(e evalSettings) error {
-	o := s.settings.engine
-	o.Net = nil
-	if e.useNNUE {
-		o.Net = e.net
-	}
-	if err := engine.CheckMemory(o, s.applied); err != nil {
+	use, err := parseCheck(value)
+	if err != nil {
 		return err
 	}
-	s.settings.engine, s.settings.eval = o, e
+	return s.resize(func(o *engine.Options) { o.HandCrafted = !use })
+}
+
+// options returns the engine options the UCI options select: those set
+// during a search, for the searcher to have at the next sync, or else the
+// searcher's own. The session keeps no copy of its own.
+func (s *session) options() engine.Options {
+	if s.staged != nil {
+		return *s.staged
+	}
+	return s.inEffect()
+}
+
+// inEffect returns the options the searcher holds: the zero Options in
+// the session without one that the defaults are set in (defaults).
+func (s *session) inEffect() engine.Options {
+	if s.searcher == nil {
+		return engine.Options{}
+	}
+	return s.searcher.Options()
+}
+
+// change makes edit to the engine options; the searcher gets them at the
+// next sync.
+func (s *session) change(edit func(*engine.Options)) {
+	o := s.options()
+	edit(&o)
+	s.staged = &o
+}
+
+// resize is change for an option that sizes the engine's memory (Hash,
+// Threads, the network's accumulators). When the table, threads and
+// network would not fit in the memory available now, given that those in
+// effect are freed first, it changes nothing and says why.
+func (s *session) resize(edit func(*engine.Options)) error {
+	o := s.options()
+	edit(&o)
+	if err := engine.CheckMemory(o, s.inEffect()); err != nil {
+		return err
+	}
+	s.staged = &o
 	return nil
+}
+
+// engineSpin declares a spin option of the engine's.
+func engineSpin(name string, def, min, max int, set func(*engine.Options, int)) option {
+	return spin(name, def, min, max, func(s *session, v int) {
+		s.change(func(o *engine.Options) { set(o, v) })
+	})
 }
 
 // spin declares an integer option in [min, max].
@@ -218,21 +233,15 @@ func spin(name string, def, min, max int, set func(*session, int)) option {
 
 // memorySpin declares a spin option from 1 to max that sizes the engine's
 // memory (Hash, Threads). A value whose table and threads would not fit
-// in the memory available now is refused, and the old one kept.
-func memorySpin(name string, def, max int, field func(*engine.Options) *int) option {
+// in the memory available now is refused, and the old one kept (resize).
+func memorySpin(name string, def, max int, set func(*engine.Options, int)) option {
 	return option{name: name, kind: "spin", def: strconv.Itoa(def), min: 1, max: max,
 		set: func(s *session, v string) error {
 			n, err := parseSpin(v, 1, max)
 			if err != nil {
 				return err
 			}
-			o := s.settings.engine
-			*field(&o) = n
-			if err := engine.CheckMemory(o, s.applied); err != nil {
-				return err
-			}
-			s.settings.engine = o
-			return nil
+			return s.resize(func(o *engine.Options) { set(o, n) })
 		}}
 }
 
@@ -252,16 +261,24 @@ func parseSpin(v string, min, max int) (int, error) {
 func check(name string, def bool, set func(*session, bool)) option {
 	return option{name: name, kind: "check", def: strconv.FormatBool(def),
 		set: func(s *session, v string) error {
-			switch strings.ToLower(v) {
-			case "true":
-				set(s, true)
-			case "false":
-				set(s, false)
-			default:
-				return fmt.Errorf("%q is neither true nor false", v)
+			b, err := parseCheck(v)
+			if err != nil {
+				return err
 			}
+			set(s, b)
 			return nil
 		}}
+}
+
+// parseCheck parses the value of a check option.
+func parseCheck(v string) (bool, error) {
+	switch strings.ToLower(v) {
+	case "true":
+		return true, nil
+	case "false":
+		return false, nil
+	}
+	return false, fmt.Errorf("%q is neither true nor false", v)
 }
 
 // button declares an option without a value.
@@ -297,8 +314,9 @@ func findOption(name string) (option, bool) {
 	return option{}, false
 }
 
-// defaultSettings returns the settings with every option at its default.
-func defaultSettings() settings {
+// defaults returns the settings and the engine options with every option
+// at its default.
+func defaults() (settings, engine.Options) {
 	s := &session{quiet: true}
 	for _, o := range optionTable {
 		if o.kind != "button" {
@@ -307,9 +325,18 @@ func defaultSettings() settings {
 			}
 		}
 	}
-	return s.settings
+	return s.settings, s.options()
+}
+
+// defaultSettings returns the settings with every option at its default.
+func defaultSettings() settings {
+	st, _ := defaults()
+	return st
 }
 
 // DefaultOptions returns the engine options that the UCI options' defaults
 // select; create the searcher with them.
-func DefaultOptions() engine.Options { return defaultSettings().engine }
+func DefaultOptions() engine.Options {
+	_, o := defaults()
+	return o
+}

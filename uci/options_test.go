@@ -88,9 +88,6 @@ func TestDefaultOptions(t *testing.T) {
 // defaultPlay is the default of the book and strength options.
 var defaultPlay = playSettings{elo: 1500, skillLevel: 20}
 
-// defaultEval is the default of the evaluation options.
-var defaultEval = evalSettings{useNNUE: useNNUEDefault, net: nets.Default()}
-
 // defaultSyzygy is the default of the tablebase options.
 var defaultSyzygy = syzygySettings{probeDepth: 1, probeLimit: 7, rule50: true}
 
@@ -114,55 +111,53 @@ func tableCount(tb *syzygy.Tables) int {
 	return n
 }
 
-// withOptions returns the default settings with the engine options
-// changed by set.
-func withOptions(set func(*engine.Options)) settings {
-	s := defaultSettings()
-	set(&s.engine)
-	return s
+// withOptions returns the default engine options changed by set.
+func withOptions(set func(*engine.Options)) engine.Options {
+	o := DefaultOptions()
+	set(&o)
+	return o
 }
 
-// withSyzygyPath returns the default settings with SyzygyPath path,
-// whose directories hold no tables.
-func withSyzygyPath(path string) settings {
+// withSyzygyPath returns the default settings and engine options with
+// SyzygyPath path, whose directories hold no tables.
+func withSyzygyPath(path string) (settings, engine.Options) {
 	s := defaultSettings()
 	s.syzygy.path, s.syzygy.tables = path, &tableSet{Tables: &syzygy.Tables{}}
-	s.engine.Syzygy.Tables = s.syzygy.tables.Tables
-	return s
+	return s, withOptions(func(o *engine.Options) { o.Syzygy.Tables = s.syzygy.tables.Tables })
 }
 
 func TestSetOption(t *testing.T) {
+	syzygyPath, syzygyOptions := withSyzygyPath(`C:\tb dir\5;C:\tb dir\6`)
+	noProbes := defaultSettings()
+	noProbes.syzygy.probeLimit = 0
 	tests := []struct {
-		lines []string
-		want  settings
-		info  int // info string lines expected
+		lines  []string
+		want   settings
+		engine engine.Options // the searcher's options
+		info   int            // info string lines expected
 	}{
-		{[]string{"setoption name Hash value 256"}, withOptions(func(o *engine.Options) { o.HashMB = 256 }), 0},
+		{[]string{"setoption name Hash value 256"}, defaultSettings(), withOptions(func(o *engine.Options) { o.HashMB = 256 }), 0},
 		{[]string{"setoption name move overhead value 250", "setoption name THREADS value 4"},
-			withOptions(func(o *engine.Options) { o.Threads, o.MoveOverhead = 4, 250*time.Millisecond }), 0},
+			defaultSettings(), withOptions(func(o *engine.Options) { o.Threads, o.MoveOverhead = 4, 250*time.Millisecond }), 0},
 		{[]string{"setoption name Hash value 0", "setoption name Threads value 100000", "setoption name MultiPV value abc", "setoption name Ponder value maybe"},
-			defaultSettings(), 4},
-		{[]string{"setoption name Nonsense value 1", "setoption name", "setoption"}, defaultSettings(), 3},
+			defaultSettings(), DefaultOptions(), 4},
+		{[]string{"setoption name Nonsense value 1", "setoption name", "setoption"}, defaultSettings(), DefaultOptions(), 3},
 		// On Unix, three directories "C", "\tb dir\5;C" and "\tb dir\6": missing.
 		{[]string{`setoption name SyzygyPath value C:\tb dir\5;C:\tb dir\6`, "setoption name UCI_Chess960 value yes"},
-			withSyzygyPath(`C:\tb dir\5;C:\tb dir\6`), 4},
-		{[]string{"setoption name uci_chess960 value TRUE", "setoption name UCI_Chess960 value False"}, defaultSettings(), 0},
+			syzygyPath, syzygyOptions, 4},
+		{[]string{"setoption name uci_chess960 value TRUE", "setoption name UCI_Chess960 value False"}, defaultSettings(), DefaultOptions(), 0},
 		{[]string{"setoption name SyzygyProbeLimit value 0", "setoption name SyzygyProbeDepth value 0",
 			"setoption name Syzygy50MoveRule value 1", "setoption name SyzygyProbeLimit value 8", "setoption name SyzygyPath value <empty>"},
-			func() settings {
-				s := defaultSettings()
-				s.syzygy.probeLimit, s.engine.Syzygy.ProbeLimit = 0, 0
-				return s
-			}(), 3},
+			noProbes, withOptions(func(o *engine.Options) { o.Syzygy.ProbeLimit = 0 }), 3},
 		{[]string{"setoption name Hash value 65536", "setoption name Hash value " + strconv.Itoa(engine.MaxHashMB()+1),
-			"setoption name Threads value 1024", "setoption name Threads value 99999999999999999999"}, defaultSettings(), 4},
+			"setoption name Threads value 1024", "setoption name Threads value 99999999999999999999"}, defaultSettings(), DefaultOptions(), 4},
 		{[]string{"setoption name UCI_ShowWDL value true", "setoption name Ponder value TRUE"},
-			settings{play: defaultPlay, eval: defaultEval, syzygy: defaultSyzygy, engine: DefaultOptions(), showWDL: true, ponder: true}, 0},
+			settings{play: defaultPlay, syzygy: defaultSyzygy, showWDL: true, ponder: true}, DefaultOptions(), 0},
 		{[]string{"setoption name UCI_LimitStrength value true", "setoption name UCI_Elo value 1434", "setoption name Skill Level value 3", "setoption name OwnBook value true"},
-			settings{engine: DefaultOptions(), eval: defaultEval, syzygy: defaultSyzygy, play: playSettings{ownBook: true, limitStrength: true, elo: 1434, skillLevel: 3}}, 0},
+			settings{syzygy: defaultSyzygy, play: playSettings{ownBook: true, limitStrength: true, elo: 1434, skillLevel: 3}}, DefaultOptions(), 0},
 		{[]string{"setoption name UCI_Elo value 1399", "setoption name UCI_Elo value 2201", "setoption name UCI_Elo value 2800",
 			"setoption name Skill Level value 21", "setoption name BookFile value /nonexistent/book.bin", "setoption name BookFile value /dev/zero"},
-			defaultSettings(), 6},
+			defaultSettings(), DefaultOptions(), 6},
 	}
 	for _, tt := range tests {
 		var out strings.Builder
@@ -170,8 +165,11 @@ func TestSetOption(t *testing.T) {
 		for _, l := range tt.lines {
 			s.handle(parseLine(l))
 		}
-		if diff := cmp.Diff(tt.want, s.settings, cmp.AllowUnexported(settings{}, playSettings{}, evalSettings{}, syzygySettings{}), sameNetwork, sameTables); diff != "" {
+		if diff := cmp.Diff(tt.want, s.settings, cmp.AllowUnexported(settings{}, playSettings{}, syzygySettings{}), sameNetwork, sameTables); diff != "" {
 			t.Errorf("%q: settings mismatch (-want +got):\n%s", tt.lines, diff)
+		}
+		if diff := cmp.Diff(tt.engine, s.searcher.Options(), sameNetwork, sameTables); diff != "" {
+			t.Errorf("%q: the searcher's options (-want +got):\n%s", tt.lines, diff)
 		}
 		if n := strings.Count(out.String(), "info string "); n != tt.info || strings.Count(out.String(), "\n") != n {
 			t.Errorf("%q: output %q, want %d info string lines", tt.lines, out.String(), tt.info)
@@ -260,11 +258,10 @@ func TestEvalFile(t *testing.T) {
 	}
 }
 
-// checkEvalFile sends lines to a session and checks that the engine then
-// evaluates with a network of hidden neurons (0: the hand-crafted
-// evaluation, with the default options), the one in the options the
-// searcher was given, and that the session wrote the info strings info,
-// in order.
+// checkEvalFile sends lines to a session and checks that the searcher
+// was given options that evaluate with a network of hidden neurons (0:
+// the hand-crafted evaluation, the options otherwise the defaults), and
+// that the session wrote the info strings info, in order.
 func checkEvalFile(t *testing.T, lines []string, hidden int, info []string) {
 	var out strings.Builder
 	f := &fakeSearcher{}
@@ -272,7 +269,7 @@ func checkEvalFile(t *testing.T, lines []string, hidden int, info []string) {
 	for _, l := range lines {
 		s.handle(parseLine(l))
 	}
-	net := s.settings.engine.Net
+	net := engine.Network(f.Options(), engine.Limits{})
 	if got := 0; net != nil && net.Hidden != hidden || net == nil && hidden != 0 {
 		if net != nil {
 			got = net.Hidden
@@ -282,8 +279,8 @@ func checkEvalFile(t *testing.T, lines []string, hidden int, info []string) {
 	if net != nil && net.Hidden < nets.Default().Hidden && net.OutputBias[1] != 1234 {
 		t.Errorf("network read with output bias %d, want 1234", net.OutputBias[1])
 	}
-	if s.applied.Net != net {
-		t.Errorf("the searcher was not given the network in the options")
+	if o := s.options(); o != f.Options() {
+		t.Errorf("the session's options %+v are not the searcher's %+v", o, f.Options())
 	}
 	written := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
 	if out.Len() == 0 {
@@ -297,9 +294,9 @@ func checkEvalFile(t *testing.T, lines []string, hidden int, info []string) {
 			t.Errorf("line %d: %q, want %q...", i+1, l, want)
 		}
 	}
-	want := DefaultOptions()
-	want.Net = nil
-	if hidden == 0 && s.settings.engine != want {
-		t.Errorf("options %+v, want the defaults with no network %+v", s.settings.engine, want)
+	got, want := f.Options(), DefaultOptions()
+	got.Net, want.Net, want.HandCrafted = nil, nil, true
+	if hidden == 0 && got != want {
+		t.Errorf("options %+v, want the defaults evaluated by hand %+v", got, want)
 	}
 }

@@ -9,7 +9,8 @@ import (
 )
 
 // syzygySettings are the tablebase options: the tables of SyzygyPath and
-// how the search probes them. engine.Syzygy follows from them (apply).
+// how the search probes them. The engine's Syzygy options follow from
+// them (engineOptions).
 type syzygySettings struct {
 	path       string
 	tables     *tableSet // nil when path is empty
@@ -115,8 +116,8 @@ func (s *session) syzygyOption(change func(*syzygySettings)) {
 func (s *session) setSyzygy(z syzygySettings) {
 	old := s.settings.syzygy.tables
 	s.settings.syzygy = z
-	s.settings.engine.Syzygy = z.engineOptions()
-	if old != nil && old != z.tables && old.Tables != s.applied.Syzygy.Tables {
+	s.change(func(o *engine.Options) { o.Syzygy = z.engineOptions() })
+	if old != nil && old != z.tables && old.Tables != s.inEffect().Syzygy.Tables {
 		old.Close() // fails only where unmapping does, which nothing can mend
 	}
 }
@@ -126,7 +127,7 @@ func (s *session) setSyzygy(z syzygySettings) {
 // them.
 func (s *session) retireTables(old engine.Options) {
 	tb := old.Syzygy.Tables
-	if tb == nil || tb == s.applied.Syzygy.Tables ||
+	if tb == nil || tb == s.inEffect().Syzygy.Tables ||
 		s.settings.syzygy.tables != nil && tb == s.settings.syzygy.tables.Tables {
 		return
 	}

@@ -19,7 +19,7 @@ import (
 	"time"
 
 	"github.com/luftchess/luft/engine"
-	"github.com/luftchess/luft/engine/skill"
+	"github.com/luftchess/luft/engine/player"
 )
 
 // ID is what the engine calls itself in reply to the uci command.
@@ -35,14 +35,14 @@ const quitWait = 50 * time.Millisecond
 // session is the state of one protocol conversation.
 type session struct {
 	id       ID
-	searcher skill.Searcher
-	player   *skill.Player // the searcher, when it wraps one with book and strength
+	searcher engine.Searcher
+	player   *player.Player // the searcher, when it wraps one with book and strength
 	out      *writer
 	quiet    bool // no output at all: used to compute default settings
 
 	settings       settings
-	applied        engine.Options // what the searcher was last given
-	pendingNewGame bool           // ucinewgame or Clear Hash not yet passed on
+	staged         *engine.Options // engine options set during a search, for the next sync; nil when the searcher has them
+	pendingNewGame bool            // ucinewgame or Clear Hash not yet passed on
 	debug          bool
 	chess960       bool // UCI_Chess960: positions are read, and moves written, by Chess960's rules
 
@@ -51,24 +51,25 @@ type session struct {
 }
 
 // Run speaks UCI with a GUI: it reads commands from in and writes replies to
-// out until quit or the end of in. s must have been created with
-// DefaultOptions. Run returns nil after quit or end of input, or the error
-// that made reading or writing fail.
-func Run(in io.Reader, out io.Writer, s skill.Searcher, id ID) error {
+// out until quit or the end of in. s plays through a player.Player, with
+// its own options until setoption changes them: create it with
+// DefaultOptions, the defaults the uci command declares. Run returns nil
+// after quit or end of input, or the error that made reading or writing
+// fail.
+func Run(in io.Reader, out io.Writer, s engine.Searcher, id ID) error {
 	return newSession(out, s, id).run(in)
 }
 
-// newSession returns a session in its initial state: default options,
-// start position, no search.
-func newSession(out io.Writer, s skill.Searcher, id ID) *session {
+// newSession returns a session in its initial state: default settings
+// (the engine's options are s's own), start position, no search.
+func newSession(out io.Writer, s engine.Searcher, id ID) *session {
 	ses := &session{
 		id:       id,
 		out:      &writer{w: out},
 		settings: defaultSettings(),
 		game:     newGame(false),
 	}
-	ses.applied = ses.settings.engine
-	ses.player = skill.NewPlayer(s, ses.applied, nil)
+	ses.player = player.New(s, nil)
 	ses.searcher = ses.player
 	return ses
 }
@@ -283,11 +284,13 @@ func (s *session) idle() bool {
 // sync passes changed options and a pending new game on to the searcher.
 // It must be called only when idle.
 func (s *session) sync() {
-	if s.settings.engine != s.applied {
-		old := s.applied
-		s.searcher.SetOptions(s.settings.engine)
-		s.applied = s.settings.engine
-		s.retireTables(old)
+	if s.staged != nil {
+		o, old := *s.staged, s.searcher.Options()
+		s.staged = nil
+		if o != old {
+			s.searcher.SetOptions(o)
+			s.retireTables(old)
+		}
 	}
 	if s.pendingNewGame {
 		s.searcher.NewGame()

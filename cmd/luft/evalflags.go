@@ -20,7 +20,7 @@ type evalFlags struct {
 // addEvalFlags declares -nnue and -evalfile on fs.
 func addEvalFlags(fs *flag.FlagSet) *evalFlags {
 	f := &evalFlags{}
-	fs.BoolVar(&f.nnue, "nnue", uci.DefaultOptions().Net != nil,
+	fs.BoolVar(&f.nnue, "nnue", engine.Network(uci.DefaultOptions(), engine.Limits{}) != nil,
 		"evaluate with the network (false: the hand-crafted evaluation)")
 	fs.StringVar(&f.file, "evalfile", "",
 		"evaluate with the network in `file` (implies -nnue; default: the built-in network, "+nets.DefaultName+")")

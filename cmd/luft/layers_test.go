@@ -18,7 +18,7 @@ const module = "github.com/luftchess/luft"
 // cmd -> uci -> engine -> eval -> engine/board, and a package imports only
 // packages of its own layer or a lower one. A package belongs to the layer
 // with the longest matching path prefix (engine/board/epd to engine/board,
-// engine/skill to engine).
+// engine/player to engine).
 var layers = []struct {
 	name     string
 	prefixes []string // paths in the module; each covers its sub-packages
@@ -157,9 +157,9 @@ func TestCheckLayers(t *testing.T) {
 		pkg("engine/board/epd"),
 		pkg("eval", "engine/board"),
 		pkg("engine", "engine/board", "eval", "engine/tt"),
-		pkg("engine/skill", "engine", "engine/board"),
+		pkg("engine/player", "engine", "engine/board"),
 		pkg("perft", "engine/board"),
-		pkg("uci", "engine", "engine/skill"),
+		pkg("uci", "engine", "engine/player"),
 		pkg("cmd/luft", "uci", "cmd/luft/internal/match"),
 		pkg("cmd/luft/internal/match", "cmd/luft/internal/match/pgn", "uci/client"),
 		{ImportPath: "fmt", Imports: []string{"errors"}},
@@ -174,7 +174,7 @@ func TestCheckLayers(t *testing.T) {
 		{pkg("engine/board", "eval"), "engine/board imports eval: the engine/board layer may import only engine/board"},
 		{pkg("engine/board/epd", "engine"), "engine/board/epd imports engine:"},
 		{pkg("eval", "engine/tt"), "eval imports engine/tt: the eval layer may import only engine/board, eval"},
-		{pkg("engine/skill", "uci"), "engine/skill imports uci:"},
+		{pkg("engine/player", "uci"), "engine/player imports uci:"},
 		{listedPackage{ImportPath: module + "/engine", TestImports: []string{module + "/cmd/luft/internal/play"}}, "engine test imports cmd/luft/internal/play:"},
 		{pkg("uci/client", "cmd/luft/internal/match"), "uci/client imports cmd/luft/internal/match:"},
 		{pkg("cmd/other", "cmd/luft/internal/tune"), "cmd/other imports cmd/luft/internal/tune: only cmd/luft/... may import cmd/luft/..."},

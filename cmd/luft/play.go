@@ -12,7 +12,7 @@ import (
 	"github.com/luftchess/luft/cmd/luft/internal/play"
 	"github.com/luftchess/luft/engine/board"
 	"github.com/luftchess/luft/engine/book"
-	"github.com/luftchess/luft/engine/skill"
+	"github.com/luftchess/luft/engine/player"
 )
 
 const playUsage = `usage: luft play [-color black] [-elo N | -level N] [-time SECONDS] [flags]
@@ -65,8 +65,8 @@ func playConfig(args []string, stdout, stderr io.Writer) (play.Config, int) {
 		fs.PrintDefaults()
 	}
 	color := fs.String("color", "white", "the `side` you play: white or black")
-	elo := fs.Int("elo", 0, fmt.Sprintf("Luft's strength as a rating `N`, %d-%d (default: full strength)", skill.MinElo, skill.MaxElo))
-	level := fs.Int("level", skill.MaxSkill, fmt.Sprintf("Luft's skill level `N`, 0 (weakest) to %d (full strength)", skill.MaxSkill))
+	elo := fs.Int("elo", 0, fmt.Sprintf("Luft's strength as a rating `N`, %d-%d (default: full strength)", player.MinElo, player.MaxElo))
+	level := fs.Int("level", player.MaxSkill, fmt.Sprintf("Luft's skill level `N`, 0 (weakest) to %d (full strength)", player.MaxSkill))
 	seconds := fs.Float64("time", 1, "Luft's thinking time per move, in `seconds`")
 	bookFile := fs.String("book", "", "a Polyglot opening book `file` for Luft")
 	fen := fs.String("fen", "", "the starting position in `FEN` (default: the standard one, or with -960 a random Chess960 one)")
@@ -95,15 +95,15 @@ func playConfig(args []string, stdout, stderr io.Writer) (play.Config, int) {
 	case set["elo"] && set["level"]:
 		return fail(2, "give -elo or -level, not both")
 	case set["elo"]:
-		if *elo < skill.MinElo || *elo > skill.MaxElo {
-			return fail(2, "-elo %d is outside %d-%d", *elo, skill.MinElo, skill.MaxElo)
+		if *elo < player.MinElo || *elo > player.MaxElo {
+			return fail(2, "-elo %d is outside %d-%d", *elo, player.MinElo, player.MaxElo)
 		}
-		cfg.Level = skill.ForElo(*elo)
+		cfg.Level = player.ForElo(*elo)
 	default:
-		if *level < 0 || *level > skill.MaxSkill {
-			return fail(2, "-level %d is outside 0-%d", *level, skill.MaxSkill)
+		if *level < 0 || *level > player.MaxSkill {
+			return fail(2, "-level %d is outside 0-%d", *level, player.MaxSkill)
 		}
-		cfg.Level = skill.ForSkill(*level)
+		cfg.Level = player.ForSkill(*level)
 	}
 	if *seconds <= 0 {
 		return fail(2, "-time must be positive")

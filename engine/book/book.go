@@ -19,7 +19,7 @@ import (
 	"sort"
 
 	"github.com/luftchess/luft/engine/board"
-	"github.com/luftchess/luft/engine/datafile"
+	"github.com/luftchess/luft/engine/userfile"
 )
 
 // entrySize is the size in bytes of one book entry.
@@ -45,7 +45,7 @@ const MaxSize = 1 << 30
 // Open reads the Polyglot book in the named file, which must be a regular
 // file of at most MaxSize bytes.
 func Open(name string) (*Book, error) {
-	return datafile.Read("book", name, MaxSize, Read)
+	return userfile.Read("book", name, MaxSize, Read)
 }
 
 // Read reads a Polyglot book from r, refusing one of more than MaxSize

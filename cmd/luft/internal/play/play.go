@@ -2,6 +2,14 @@
 // it reads moves (SAN or UCI) and commands line by line and writes the
 // board, the engine's moves and its answers as text, so that it can also
 // be scripted; the board is in colour where the terminal has colours.
+//
+// The game drives the engine directly, through a player.Player for
+// Luft's moves and an engine of its own for suggest, one search at a
+// time, and reads the engine's own values (scores, lines, whether a move
+// came from the book). That is the difference from the browser game
+// (package serve), which drives a UCI engine on purpose, as a GUI does;
+// here no search runs while the person types, so there is nothing to
+// stop and no protocol to be faithful to.
 package play
 
 import (
@@ -23,7 +31,7 @@ import (
 	"github.com/luftchess/luft/cmd/luft/internal/match/pgn"
 	"github.com/luftchess/luft/engine"
 	"github.com/luftchess/luft/engine/board"
-	"github.com/luftchess/luft/engine/skill"
+	"github.com/luftchess/luft/engine/player"
 	"github.com/luftchess/luft/eval/nnue"
 )
 
@@ -32,9 +40,9 @@ type Config struct {
 	Human    board.Color   // the side the person plays
 	FEN      string        // the starting position; "" for the standard one, or a random one in Chess960
 	Chess960 bool          // play by the rules of Chess960
-	Level    skill.Level   // Luft's strength; the zero Level is full strength
+	Level    player.Level  // Luft's strength; the zero Level is full strength
 	MoveTime time.Duration // Luft's thinking time per move (and for suggest)
-	Book     skill.Book    // opening book; nil for none
+	Book     player.Book   // opening book; nil for none
 	Rand     *rand.Rand    // source of book and level choices; nil for a time-seeded one
 	HashMB   int           // transposition table size; 0 for the engine's default
 	Net      *nnue.Network // the network Luft evaluates with; nil for the hand-crafted evaluation
@@ -53,9 +61,9 @@ const DefaultSuggestions = 3
 type session struct {
 	cfg     Config
 	out     *bufio.Writer
-	player  *skill.Player  // Luft's moves: book and strength
-	advisor *engine.Engine // suggest: full strength, several lines
-	rand    *rand.Rand     // draws Chess960 start positions
+	player  *player.Player  // Luft's moves: book and strength
+	advisor engine.Searcher // suggest: full strength, several lines
+	rand    *rand.Rand      // draws Chess960 start positions
 	game    *game
 	flipped bool            // board seen from Black's side
 	colors  termenv.Profile // the board's colours; termenv.Ascii for none
@@ -66,19 +74,28 @@ type session struct {
 // or the end of in. It returns an error only when out fails or the
 // starting position is bad.
 func Run(in io.Reader, out io.Writer, cfg Config) error {
+	opts := engine.Options{HashMB: cfg.HashMB, Net: cfg.Net}
+	s, err := newSession(out, cfg, engine.New(opts), engine.New(opts))
+	if err != nil {
+		return err
+	}
+	return s.run(in)
+}
+
+// newSession returns a session whose Luft plays with eng and suggests
+// with advisor, both made with the configuration's options.
+func newSession(out io.Writer, cfg Config, eng, advisor engine.Searcher) (*session, error) {
 	if cfg.MoveTime <= 0 {
 		cfg.MoveTime = time.Second
 	}
 	if cfg.Rand == nil {
 		cfg.Rand = rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), rand.Uint64()))
 	}
-	opts := engine.Options{HashMB: cfg.HashMB, Net: cfg.Net}
-	eng := engine.New(opts)
 	s := &session{
 		cfg:     cfg,
 		out:     bufio.NewWriter(out),
-		player:  skill.NewPlayer(eng, eng.Options(), cfg.Rand),
-		advisor: engine.New(opts),
+		player:  player.New(eng, cfg.Rand),
+		advisor: advisor,
 		rand:    cfg.Rand,
 		flipped: cfg.Human == board.Black,
 		colors:  termenv.Ascii,
@@ -88,14 +105,19 @@ func Run(in io.Reader, out io.Writer, cfg Config) error {
 	}
 	g, err := newGame(s.startFEN(), cfg.Chess960)
 	if err != nil {
-		return fmt.Errorf("starting position: %w", err)
+		return nil, fmt.Errorf("starting position: %w", err)
 	}
 	s.game = g
 	s.player.SetLevel(cfg.Level)
 	if cfg.Book != nil {
 		s.player.SetBook(cfg.Book)
 	}
+	return s, nil
+}
 
+// run plays the session's games until quit or the end of in.
+func (s *session) run(in io.Reader) error {
+	cfg := s.cfg
 	s.printf("Luft: you play %v against %s. Type a move (e4, Nf3, e7e8q) or help.\n", cfg.Human, strength(cfg.Level))
 	if cfg.Chess960 {
 		s.printf("Chess960: castle with O-O or O-O-O, or move the king onto its rook (e1h1).\n")
@@ -349,13 +371,11 @@ func (s *session) suggest(n int) {
 	}
 }
 
-// bestLines has e search pos within lim for its n best moves, with the
-// options it was made with, and returns the last line it reported for
-// each, best first.
-func bestLines(e *engine.Engine, pos *board.Position, n int, lim engine.Limits) []engine.Info {
-	o := e.Options()
-	o.MultiPV = n
-	e.SetOptions(o)
+// bestLines has e search pos within lim for its n best moves, with its
+// options as they are (its network, its table), and returns the last
+// line it reported for each, best first.
+func bestLines(e engine.Searcher, pos *board.Position, n int, lim engine.Limits) []engine.Info {
+	lim.MultiPV = n
 	var lines []engine.Info
 	e.Search(context.Background(), pos, lim, func(in engine.Info) {
 		if in.CurrMove != board.NoMove || in.Bound != engine.Exact || in.MultiPV < 1 || in.MultiPV > n {
@@ -420,25 +440,25 @@ func (s *session) setStrength(cmd string, args []string) {
 	}
 	switch {
 	case len(args) != 1 || err != nil:
-		s.printf("usage: level 0-%d, or elo %d-%d\n", skill.MaxSkill, skill.MinElo, skill.MaxElo)
+		s.printf("usage: level 0-%d, or elo %d-%d\n", player.MaxSkill, player.MinElo, player.MaxElo)
 		return
-	case cmd == "level" && (v < 0 || v > skill.MaxSkill):
-		s.printf("level %d is outside 0-%d\n", v, skill.MaxSkill)
+	case cmd == "level" && (v < 0 || v > player.MaxSkill):
+		s.printf("level %d is outside 0-%d\n", v, player.MaxSkill)
 		return
-	case cmd == "elo" && (v < skill.MinElo || v > skill.MaxElo):
-		s.printf("elo %d is outside %d-%d\n", v, skill.MinElo, skill.MaxElo)
+	case cmd == "elo" && (v < player.MinElo || v > player.MaxElo):
+		s.printf("elo %d is outside %d-%d\n", v, player.MinElo, player.MaxElo)
 		return
 	}
-	l := skill.ForSkill(v)
+	l := player.ForSkill(v)
 	if cmd == "elo" {
-		l = skill.ForElo(v)
+		l = player.ForElo(v)
 	}
 	s.player.SetLevel(l)
 	s.printf("Luft now plays at %s\n", strength(l))
 }
 
 // strength describes a level for the person.
-func strength(l skill.Level) string {
+func strength(l player.Level) string {
 	if l.Full() {
 		return "full strength"
 	}

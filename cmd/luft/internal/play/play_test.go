@@ -14,7 +14,7 @@ import (
 
 	"github.com/luftchess/luft/cmd/luft/internal/match/pgn"
 	"github.com/luftchess/luft/engine/board"
-	"github.com/luftchess/luft/engine/skill"
+	"github.com/luftchess/luft/engine/player"
 )
 
 // session runs a scripted session and returns its transcript.
@@ -50,7 +50,7 @@ func expectInOrder(t *testing.T, transcript string, patterns ...string) {
 // command, changes the level and saves the game.
 func TestSession(t *testing.T) {
 	pgnFile := filepath.Join(t.TempDir(), "game.pgn")
-	got := runScript(t, Config{Human: board.White, Level: skill.ForElo(skill.MinElo)},
+	got := runScript(t, Config{Human: board.White, Level: player.ForElo(player.MinElo)},
 		"e4",
 		"suggest 2",
 		"legal",
@@ -142,7 +142,7 @@ func TestFinishedGame(t *testing.T) {
 // TestLuftOpensWithBook plays Black with a book: Luft's first move comes
 // from it, and a new game starts again with Luft to move.
 func TestLuftOpensWithBook(t *testing.T) {
-	got := runScript(t, Config{Human: board.Black, Book: fixedBook("c2c4"), Level: skill.ForSkill(5)},
+	got := runScript(t, Config{Human: board.Black, Book: fixedBook("c2c4"), Level: player.ForSkill(5)},
 		"e5", "new", "undo", "quit")
 	expectInOrder(t, got,
 		`you play black against about 1300 Elo`,
@@ -218,7 +218,7 @@ func (b fixedBook) Pick(pos *board.Position, _ *rand.Rand) (board.Move, bool) {
 func TestChess960Session(t *testing.T) {
 	const start = "bbqrnnkr/pppppppp/8/8/8/8/PPPPPPPP/BBQRNNKR w KQkq - 0 1"
 	pgnFile := filepath.Join(t.TempDir(), "c960.pgn")
-	got := runScript(t, Config{Human: board.White, FEN: start, Chess960: true, Book: fixedBook("e7e5"), Level: skill.ForSkill(5)},
+	got := runScript(t, Config{Human: board.White, FEN: start, Chess960: true, Book: fixedBook("e7e5"), Level: player.ForSkill(5)},
 		"Ne3",
 		"g1g2",
 		"g1h1",

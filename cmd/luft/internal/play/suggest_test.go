@@ -2,12 +2,19 @@ package play
 
 import (
 	"fmt"
+	"math/rand/v2"
+	"strings"
 	"testing"
 	"time"
+
+	"github.com/google/go-cmp/cmp"
 
 	"github.com/luftchess/luft/engine"
 	"github.com/luftchess/luft/engine/board"
 	"github.com/luftchess/luft/engine/board/boardtest"
+	"github.com/luftchess/luft/engine/enginetest"
+	"github.com/luftchess/luft/engine/player"
+	"github.com/luftchess/luft/eval/nnue"
 	"github.com/luftchess/luft/eval/nnue/nets"
 )
 
@@ -62,4 +69,36 @@ func checkLines(lines []engine.Info, n int) error {
 		}
 	}
 	return nil
+}
+
+// TestEvaluationReachesSearch plays a scripted session with the network
+// and a level below full strength, and checks what reached each engine:
+// Luft's moves evaluate by hand while the level is below full strength
+// and with the network once it is full, and suggest evaluates with the
+// network every time and keeps its table between calls (no options set,
+// no new game, no change of evaluation), all without a change of options.
+func TestEvaluationReachesSearch(t *testing.T) {
+	net := nets.Default()
+	opts := engine.Options{HashMB: 1, Net: net}
+	eng, advisor := enginetest.New(engine.New(opts)), enginetest.New(engine.New(opts))
+	cfg := Config{Human: board.White, Level: player.ForElo(1500), MoveTime: 30 * time.Millisecond,
+		Rand: rand.New(rand.NewPCG(1, 2)), HashMB: 1, Net: net}
+	var out strings.Builder
+	s, err := newSession(&out, cfg, eng, advisor)
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := strings.Join([]string{"suggest", "suggest 4", "e4", "suggest", "level 20", "d4", "suggest 2"}, "\n")
+	if err := s.run(strings.NewReader(in)); err != nil {
+		t.Fatal(err)
+	}
+	same := cmp.Comparer(func(a, b *nnue.Network) bool { return a == b })
+	want := enginetest.Record{Searched: []*nnue.Network{nil, net}}
+	if diff := cmp.Diff(want, eng.Record(), same); diff != "" {
+		t.Errorf("Luft's engine (-want +got):\n%s", diff)
+	}
+	want = enginetest.Record{Searched: []*nnue.Network{net, net, net, net}}
+	if diff := cmp.Diff(want, advisor.Record(), same); diff != "" {
+		t.Errorf("suggest's engine (-want +got):\n%s\ntranscript:\n%s", diff, out.String())
+	}
 }

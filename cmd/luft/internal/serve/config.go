@@ -4,7 +4,8 @@ import (
 	"time"
 
 	"github.com/luftchess/luft/cmd/luft/internal/review"
-	"github.com/luftchess/luft/engine/skill"
+	"github.com/luftchess/luft/engine"
+	"github.com/luftchess/luft/engine/player"
 )
 
 // Config says how a Server runs. Zero fields take the defaults of
@@ -18,6 +19,11 @@ type Config struct {
 	HashMB       int           // each engine's transposition table
 	ReviewNodes  uint64        // the budget of each position's search in a review
 	Version      string        // shown in the engines' names and PGN tags
+
+	// newEngine, when not nil, makes each game's engine instead of
+	// engine.New with UCI's defaults, so that tests can watch what
+	// reaches it.
+	newEngine func() engine.Searcher
 }
 
 // DefaultConfig returns the defaults of luft serve's flags.
@@ -82,13 +88,13 @@ const (
 	fullStrengthRating = (fullStrengthLow + fullStrengthHigh) / 2
 )
 
-// ladder returns the levels: UCI_Elo from skill.MinCalibratedElo to
-// skill.MaxCalibratedElo in steps of 100, then full strength.
+// ladder returns the levels: UCI_Elo from player.MinCalibratedElo to
+// player.MaxCalibratedElo in steps of 100, then full strength.
 func ladder() []Level {
-	// The calibration matches of engine/skill/NOTES.md, 100 games each.
+	// The calibration matches of engine/player/NOTES.md, 100 games each.
 	measured := map[int]string{1400: "45%", 1800: "47.5%", 2000: "51%", 2200: "55%"}
 	var out []Level
-	for elo := skill.MinCalibratedElo; elo <= skill.MaxCalibratedElo; elo += 100 {
+	for elo := player.MinCalibratedElo; elo <= player.MaxCalibratedElo; elo += 100 {
 		note := "between two measured levels of the calibrated range"
 		if score, ok := measured[elo]; ok {
 			note = "measured: scored " + score + " in 100 games against Stockfish 15.1 at UCI_Elo " + itoa(elo)

@@ -14,6 +14,14 @@
 // the position after every move, the moves in SAN and the legal moves of
 // the position as the board plays them (Drops).
 //
+// The engine is a UCI engine on purpose, though it runs in the server's
+// process: every game exercises the protocol exactly as GUIs do (options
+// set at the handshake, a search stopped at any moment, a legal bestmove
+// always), and the protocol's loop already gives the server what it
+// needs, a search that runs while requests come in and stops when told.
+// The terminal game (package play) searches one move at a time with
+// nothing to stop, and drives a player.Player directly.
+//
 // The API:
 //
 //	GET    /api/config            levels, default and maximum times

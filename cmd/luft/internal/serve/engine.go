@@ -17,13 +17,20 @@ const handshakeTimeout = 10 * time.Second
 
 // startEngine runs a Luft engine in-process, speaking UCI over a pair of
 // pipes as it would on standard input and output, and returns the client
-// end after the handshake with the game's options.
+// end after the handshake with the game's options. Why a UCI engine,
+// though it runs in the server's process: the package comment.
 func startEngine(ctx context.Context, cfg Config, set Settings) (*client.Engine, error) {
 	cmdR, cmdW := io.Pipe()
 	outR, outW := io.Pipe()
 	id := uci.ID{Name: "Luft " + cfg.Version, Author: "the Luft developers"}
+	var searcher engine.Searcher
+	if cfg.newEngine != nil {
+		searcher = cfg.newEngine()
+	} else {
+		searcher = engine.New(uci.DefaultOptions())
+	}
 	go func() {
-		err := uci.Run(cmdR, outW, engine.New(uci.DefaultOptions()), id)
+		err := uci.Run(cmdR, outW, searcher, id)
 		outW.CloseWithError(err) // nil closes with io.EOF
 		cmdR.Close()
 	}()

@@ -11,7 +11,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/luftchess/luft/engine/board"
-	"github.com/luftchess/luft/engine/skill"
+	"github.com/luftchess/luft/engine/player"
 )
 
 func TestNewGameRefusesBadSettings(t *testing.T) {
@@ -26,8 +26,8 @@ func TestNewGameRefusesBadSettings(t *testing.T) {
 		{"FEN without a king", Settings{FEN: "8/8/8/8/8/8/8/K7 w - - 0 1"}, 422, "bad FEN"},
 		{"FEN of garbage", Settings{FEN: "hello"}, 422, "bad FEN"},
 		{"colour", Settings{Color: "green"}, 422, "color must be white or black"},
-		{"level below the ladder", Settings{Elo: skill.MinCalibratedElo - 1}, 422, fmt.Sprintf("elo must be 0 (full strength) or %d-%d", skill.MinCalibratedElo, skill.MaxCalibratedElo)},
-		{"level above the ladder", Settings{Elo: skill.MaxCalibratedElo + 1}, 422, "elo must be"},
+		{"level below the ladder", Settings{Elo: player.MinCalibratedElo - 1}, 422, fmt.Sprintf("elo must be 0 (full strength) or %d-%d", player.MinCalibratedElo, player.MaxCalibratedElo)},
+		{"level above the ladder", Settings{Elo: player.MaxCalibratedElo + 1}, 422, "elo must be"},
 		{"negative level", Settings{Elo: -1}, 422, "elo must be"},
 		{"move time too long", Settings{MoveTimeMs: 60000}, 422, "moveTimeMs must be 50-10000"},
 		{"move time too short", Settings{MoveTimeMs: 10}, 422, "moveTimeMs must be"},

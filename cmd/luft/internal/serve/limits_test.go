@@ -6,6 +6,13 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/luftchess/luft/engine"
+	"github.com/luftchess/luft/engine/enginetest"
+	"github.com/luftchess/luft/eval/nnue"
+	"github.com/luftchess/luft/uci"
 )
 
 func TestConcurrencyLimit(t *testing.T) {
@@ -91,5 +98,43 @@ func TestStreamKeepsGameAlive(t *testing.T) {
 	time.Sleep(400 * time.Millisecond)
 	if s.games.count() != 1 {
 		t.Errorf("a game whose page is open was reclaimed")
+	}
+}
+
+// TestEvaluationReachesSearch plays a move in a game at a level and in
+// one at full strength and checks what reached each engine: the options
+// of the handshake once (the server's Hash, not the default's), a new
+// game, and searches by hand at the level and with the network at full
+// strength, the level's evaluation never an options change.
+func TestEvaluationReachesSearch(t *testing.T) {
+	cfg := testConfig()
+	var mu sync.Mutex
+	var engines []*enginetest.Recorder
+	cfg.newEngine = func() engine.Searcher {
+		mu.Lock()
+		defer mu.Unlock()
+		r := enginetest.New(engine.New(uci.DefaultOptions()))
+		engines = append(engines, r)
+		return r
+	}
+	_, ts := newTestServer(t, cfg)
+	builtin := uci.DefaultOptions().Net
+	for _, tt := range []struct {
+		elo  int
+		want *nnue.Network // each search's evaluation
+	}{{1500, nil}, {0, builtin}} {
+		st := create(t, ts, Settings{Color: "black", Elo: tt.elo})
+		waitState(t, ts, st.ID, idle)
+		if code := call(t, ts, "POST", "/api/games/"+st.ID+"/move", map[string]string{"move": "e7e5"}, nil); code != http.StatusOK {
+			t.Fatalf("elo %d: move: status %d", tt.elo, code)
+		}
+		waitState(t, ts, st.ID, func(st State) bool { return idle(st) && len(st.Moves) == 3 })
+		mu.Lock()
+		got := engines[len(engines)-1].Record()
+		mu.Unlock()
+		want := enginetest.Record{Set: []*nnue.Network{builtin}, NewGames: 1, Searched: []*nnue.Network{tt.want, tt.want}}
+		if diff := cmp.Diff(want, got, cmp.Comparer(func(a, b *nnue.Network) bool { return a == b })); diff != "" {
+			t.Errorf("elo %d: what reached the engine (-want +got):\n%s", tt.elo, diff)
+		}
 	}
 }

@@ -180,7 +180,7 @@ type Review struct {
 
 // reviewJSON returns the review r as the page reads it.
 func reviewJSON(r *review.Game) Review {
-	out := Review{StartWin: r.Start.Win(), White: player(r.White), Black: player(r.Black), Moves: []ReviewMove{}}
+	out := Review{StartWin: r.Start.Win(), White: reviewPlayer(r.White), Black: reviewPlayer(r.Black), Moves: []ReviewMove{}}
 	for _, m := range r.Moves {
 		rm := ReviewMove{SAN: m.SAN, Eval: m.Eval.String(), Win: m.Eval.Win(), Judgement: m.Judgement.String(), NAG: m.Judgement.NAG()}
 		if m.Judgement != review.Good {
@@ -191,7 +191,8 @@ func reviewJSON(r *review.Game) Review {
 	return out
 }
 
-func player(p review.Player) ReviewPlayer {
+// reviewPlayer converts a player's summary for the page.
+func reviewPlayer(p review.Player) ReviewPlayer {
 	out := ReviewPlayer{Inaccuracies: p.Inaccuracies, Mistakes: p.Mistakes, Blunders: p.Blunders}
 	if !math.IsNaN(p.Accuracy) {
 		a := math.Round(p.Accuracy*10) / 10

@@ -14,7 +14,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/luftchess/luft/engine/skill"
+	"github.com/luftchess/luft/engine/player"
 )
 
 func TestPage(t *testing.T) {
@@ -62,7 +62,7 @@ func TestConfigLadder(t *testing.T) {
 	}
 	// The engine's calibrated range in steps of 100 (1400-2200 today),
 	// then full strength.
-	for elo := skill.MinCalibratedElo; elo <= skill.MaxCalibratedElo; elo += 100 {
+	for elo := player.MinCalibratedElo; elo <= player.MaxCalibratedElo; elo += 100 {
 		want = append(want, elo)
 	}
 	want = append(want, 0)
@@ -73,7 +73,7 @@ func TestConfigLadder(t *testing.T) {
 		t.Errorf("the README's measured levels 1400 and 2200 are not on the ladder: %v", elos)
 	}
 	top := got.Levels[len(got.Levels)-1]
-	if got.MoveTimeMs != 100 || top.Rating != fullStrengthRating || top.Rating <= skill.MaxCalibratedElo {
+	if got.MoveTimeMs != 100 || top.Rating != fullStrengthRating || top.Rating <= player.MaxCalibratedElo {
 		t.Errorf("move time %d, full strength rated %d", got.MoveTimeMs, top.Rating)
 	}
 	wantTop := Level{Rating: 2400, Label: "Luft full strength",

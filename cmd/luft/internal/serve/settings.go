@@ -13,7 +13,7 @@ import (
 	"github.com/luftchess/luft/cmd/luft/internal/match/referee"
 	"github.com/luftchess/luft/cmd/luft/internal/outcome"
 	"github.com/luftchess/luft/engine/board"
-	"github.com/luftchess/luft/engine/skill"
+	"github.com/luftchess/luft/engine/player"
 )
 
 // Settings are what a new game asks for. Times are in milliseconds.
@@ -63,9 +63,9 @@ func (s *Settings) check(cfg Config) error {
 	default:
 		return fmt.Errorf("color must be white or black, not %q", s.Color)
 	}
-	if s.Elo != 0 && (s.Elo < skill.MinCalibratedElo || s.Elo > skill.MaxCalibratedElo) {
+	if s.Elo != 0 && (s.Elo < player.MinCalibratedElo || s.Elo > player.MaxCalibratedElo) {
 		return fmt.Errorf("elo must be 0 (full strength) or %d-%d, not %d",
-			skill.MinCalibratedElo, skill.MaxCalibratedElo, s.Elo)
+			player.MinCalibratedElo, player.MaxCalibratedElo, s.Elo)
 	}
 	if err := s.checkVariant(); err != nil {
 		return err

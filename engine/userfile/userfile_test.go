@@ -1,4 +1,4 @@
-package datafile
+package userfile
 
 import (
 	"errors"

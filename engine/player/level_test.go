@@ -1,4 +1,4 @@
-package skill
+package player
 
 import (
 	"math/rand/v2"
@@ -66,21 +66,21 @@ func TestFromUCI(t *testing.T) {
 }
 
 func TestLimits(t *testing.T) {
-	l := Level{Depth: 3, Nodes: 1000}
+	l := Level{Depth: 3, Nodes: 1000, MultiPV: 4}
 	tests := []struct {
 		in, want engine.Limits
 	}{
-		{engine.Limits{}, engine.Limits{Depth: 3, Nodes: 1000}},
-		{engine.Limits{Depth: 2, Nodes: 5000}, engine.Limits{Depth: 2, Nodes: 1000}},
-		{engine.Limits{Depth: 9, Nodes: 10}, engine.Limits{Depth: 3, Nodes: 10}},
+		{engine.Limits{}, engine.Limits{Depth: 3, Nodes: 1000, MultiPV: 4}},
+		{engine.Limits{Depth: 2, Nodes: 5000}, engine.Limits{Depth: 2, Nodes: 1000, MultiPV: 4}},
+		{engine.Limits{Depth: 9, Nodes: 10, MultiPV: 6}, engine.Limits{Depth: 3, Nodes: 10, MultiPV: 6}},
 	}
 	for _, tt := range tests {
 		if diff := cmp.Diff(tt.want, l.Limits(tt.in)); diff != "" {
 			t.Errorf("Limits(%+v) (-want +got):\n%s", tt.in, diff)
 		}
 	}
-	if got := (Level{}).Limits(engine.Limits{Depth: 40}); got.Depth != 40 || got.Nodes != 0 {
-		t.Errorf("full strength changed the limits to %+v", got)
+	if diff := cmp.Diff(engine.Limits{Depth: 40}, (Level{}).Limits(engine.Limits{Depth: 40})); diff != "" {
+		t.Errorf("full strength changed the limits (-want +got):\n%s", diff)
 	}
 }
 

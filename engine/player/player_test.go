@@ -1,4 +1,4 @@
-package skill
+package player
 
 import (
 	"context"
@@ -21,6 +21,7 @@ type fakeEngine struct {
 	opts   engine.Options
 	sets   int           // SetOptions calls
 	limits engine.Limits // of the last search
+	byNet  int           // searches that evaluated with a network
 	lines  []engine.Info // per multipv rank, for the last iteration
 
 	// partial, when set, is the best move of an unfinished third
@@ -28,16 +29,23 @@ type fakeEngine struct {
 	partial board.Move
 }
 
+func (f *fakeEngine) Options() engine.Options     { return f.opts }
 func (f *fakeEngine) SetOptions(o engine.Options) { f.opts = o; f.sets++ }
 func (f *fakeEngine) NewGame()                    {}
 
+// multiPV returns the lines the last search was asked for.
+func (f *fakeEngine) multiPV() int { return max(f.opts.MultiPV, f.limits.MultiPV, 1) }
+
 func (f *fakeEngine) Search(_ context.Context, pos *board.Position, lim engine.Limits, report func(engine.Info)) engine.Result {
 	f.limits = lim
+	if engine.Network(f.opts, lim) != nil {
+		f.byNet++
+	}
 	lines := f.lines
 	if len(lim.SearchMoves) > 0 {
 		lines = []engine.Info{{Score: 17, Bound: engine.Exact, PV: lim.SearchMoves}}
 	}
-	n := min(max(f.opts.MultiPV, 1), len(lines))
+	n := min(f.multiPV(), len(lines))
 	for depth := 1; depth <= 2; depth++ {
 		report(engine.Info{Depth: depth, CurrMove: lines[0].PV[0], CurrMoveNumber: 1})
 		for i, in := range lines[:n] {
@@ -95,7 +103,7 @@ func TestPlayer(t *testing.T) {
 			level:    never,
 			lim:      engine.Limits{Depth: 9},
 			wantBest: e4,
-			wantLim:  engine.Limits{Depth: 3, Nodes: 500},
+			wantLim:  engine.Limits{Depth: 3, Nodes: 500, MultiPV: 4, HandCrafted: true},
 			wantMPV:  4,
 		},
 		{
@@ -104,7 +112,7 @@ func TestPlayer(t *testing.T) {
 			level:    never,
 			lim:      engine.Limits{Infinite: true},
 			wantBest: c4,
-			wantLim:  engine.Limits{Depth: BookDepth, SearchMoves: []board.Move{c4}},
+			wantLim:  engine.Limits{Depth: BookDepth, SearchMoves: []board.Move{c4}, HandCrafted: true},
 			wantMPV:  1,
 		},
 		{
@@ -152,7 +160,7 @@ type playerTest struct {
 func checkPlayer(t *testing.T, tt playerTest, pos *board.Position, lines []engine.Info, c4 board.Move) {
 	opts := engine.Options{MultiPV: 1, Net: nets.Default()}
 	f := &fakeEngine{lines: lines, opts: opts}
-	p := NewPlayer(f, opts, rand.New(rand.NewPCG(1, 2)))
+	p := New(f, rand.New(rand.NewPCG(1, 2)))
 	p.SetOptions(opts)
 	p.SetLevel(tt.level)
 	if tt.book != nil {
@@ -168,12 +176,12 @@ func checkPlayer(t *testing.T, tt playerTest, pos *board.Position, lines []engin
 			got = append(got, in)
 		}
 	})
-	if f.opts.MultiPV != tt.wantMPV {
-		t.Errorf("engine searched with MultiPV %d, want %d", f.opts.MultiPV, tt.wantMPV)
+	if got := f.multiPV(); got != tt.wantMPV {
+		t.Errorf("engine searched with MultiPV %d, want %d", got, tt.wantMPV)
 	}
 	// Levels below full strength keep the hand-crafted evaluation
 	// they were calibrated with.
-	if got := f.opts.Net != nil; got != tt.wantNet {
+	if got := engine.Network(f.opts, f.limits) != nil; got != tt.wantNet {
 		t.Errorf("engine evaluated with the network: %v, want %v", got, tt.wantNet)
 	}
 	if got, want := p.FromBook(), tt.book != nil && res.Best == c4; got != want {
@@ -218,7 +226,7 @@ func TestPlayerChoice(t *testing.T) {
 	lines, ms := testLines(t, pos)
 	opts := engine.Options{MultiPV: 1, Net: nets.Default()}
 	f := &fakeEngine{lines: lines, opts: opts}
-	p := NewPlayer(f, opts, rand.New(rand.NewPCG(5, 6)))
+	p := New(f, rand.New(rand.NewPCG(5, 6)))
 	p.SetLevel(Level{Elo: 1, MultiPV: 4, Spread: 1e6, MaxLoss: 10})
 	played := map[board.Move]int{}
 	for range 60 {
@@ -236,9 +244,10 @@ func TestPlayerChoice(t *testing.T) {
 	if played[ms[3]] > 0 || played[ms[0]] == 0 || played[ms[1]] == 0 || played[ms[2]] == 0 {
 		t.Errorf("played %v; want e4, d4 and c4 each, a4 never", played)
 	}
-	// Once: MultiPV raised and the network off together, and kept so.
-	if f.sets != 1 || f.opts.Net != nil {
-		t.Errorf("engine options set %d times over 60 searches, want once; network %v, want none", f.sets, f.opts.Net != nil)
+	// MultiPV raised and the network off in each search's limits, the
+	// engine's options never touched.
+	if f.sets != 0 || f.byNet != 0 {
+		t.Errorf("engine options set %d times over 60 searches, want never; %d searches with the network, want none", f.sets, f.byNet)
 	}
 }
 
@@ -246,7 +255,7 @@ func TestPlayerChoice(t *testing.T) {
 // level and checks that they are legal.
 func TestPlayerEngine(t *testing.T) {
 	e := engine.New(engine.Options{HashMB: 1})
-	p := NewPlayer(e, e.Options(), rand.New(rand.NewPCG(1, 1)))
+	p := New(e, rand.New(rand.NewPCG(1, 1)))
 	p.SetLevel(ForElo(MinElo))
 	pos := board.NewPosition()
 	for range 8 {
@@ -266,7 +275,7 @@ func TestPlayerUnfinishedIteration(t *testing.T) {
 	lines, ms := testLines(t, pos)
 	e4, d4, c4 := ms[0], ms[1], ms[2]
 	f := &fakeEngine{lines: lines, opts: engine.Options{MultiPV: 1}, partial: d4}
-	p := NewPlayer(f, engine.Options{MultiPV: 1}, rand.New(rand.NewPCG(8, 9)))
+	p := New(f, rand.New(rand.NewPCG(8, 9)))
 
 	p.SetLevel(Level{Elo: 1, MultiPV: 4}) // spread 0: always the best
 	if res := p.Search(context.Background(), pos, engine.Limits{}, nil); res.Best != d4 {
@@ -295,7 +304,7 @@ func TestPlayerUnfinishedIteration(t *testing.T) {
 func TestPlayerTablebases(t *testing.T) {
 	tb := syzygytest.Open(t)
 	e := engine.New(engine.Options{HashMB: 1, Syzygy: engine.Syzygy{Tables: tb}})
-	p := NewPlayer(e, e.Options(), rand.New(rand.NewPCG(3, 4)))
+	p := New(e, rand.New(rand.NewPCG(3, 4)))
 	p.SetLevel(Level{Elo: 1, Depth: 3, MultiPV: 6, Spread: 1e6, MaxLoss: 1e6})
 	pos, err := board.ParseFEN("8/8/8/8/2k3r1/8/1K6/B7 b - - 0 1") // wins: Rg5, Rg6, Rg8
 	if err != nil {

@@ -1,8 +1,10 @@
-// Package datafile opens the data files a user names through an option,
-// such as opening books and networks. It accepts only regular files of a
+// Package userfile opens the files a user names, through an option or a
+// flag, such as opening books and networks: a file the program did not
+// choose, which may be anything. It accepts only regular files of a
 // bounded size, and checks before opening: opening a named pipe blocks
-// until a writer comes, and a device such as /dev/zero never ends.
-package datafile
+// until a writer comes, and a device such as /dev/zero never ends. The
+// formats of the files are their readers' (engine/book, eval/nnue).
+package userfile
 
 import (
 	"fmt"

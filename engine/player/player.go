@@ -1,4 +1,4 @@
-package skill
+package player
 
 import (
 	"context"
@@ -10,20 +10,6 @@ import (
 	"github.com/luftchess/luft/engine/board"
 )
 
-// Searcher is a chess engine as its drivers see it: the one a Player
-// drives (*engine.Engine is one) and the one the UCI front end drives (a
-// Player is one). Only one method is called at a time, and SetOptions and
-// NewGame only between searches.
-type Searcher interface {
-	// SetOptions applies new option values.
-	SetOptions(engine.Options)
-	// NewGame forgets everything learned in earlier searches.
-	NewGame()
-	// Search searches pos within lim, calling report with progress, until
-	// a limit is reached or ctx is cancelled, and returns the move to play.
-	Search(ctx context.Context, pos *board.Position, lim engine.Limits, report func(engine.Info)) engine.Result
-}
-
 // Book supplies opening moves; *book.Book is one.
 type Book interface {
 	// Pick chooses a book move for pos using r, or reports false.
@@ -34,59 +20,36 @@ type Book interface {
 // a GUI still gets an evaluation when the move comes from the book.
 const BookDepth = 6
 
-// Player is a Searcher that plays from an opening book while the book
-// has a move, and otherwise searches within its Level's budget and
+// Player is an engine.Searcher that plays from an opening book while the
+// book has a move, and otherwise searches within its Level's budget and
 // chooses among the best moves as the Level says. With no book and the
-// full-strength Level it is the engine it wraps. Like an Engine, its
-// methods must not be called concurrently.
+// full-strength Level it is the engine it wraps. Its options are the
+// engine's, which it keeps no copy of: what a Level changes, it changes
+// in each search's limits. Like an Engine's, its methods must not be
+// called concurrently, but for Options.
 type Player struct {
-	engine  Searcher
-	opts    engine.Options // as given to SetOptions
-	applied engine.Options // as last passed on to engine
-	level   Level
-	book    Book
-	rand    *rand.Rand
-	booked  bool // the last search played a book move
+	engine engine.Searcher
+	level  Level
+	book   Book
+	rand   *rand.Rand
+	booked bool // the last search played a book move
 }
 
-// NewPlayer returns a full-strength Player without a book that searches
+// New returns a full-strength Player without a book that searches
 // with s and draws its random choices from r (a time-seeded source when
-// r is nil). s must have been given its options already; they are what
-// the Player assumes until SetOptions is called.
-func NewPlayer(s Searcher, opts engine.Options, r *rand.Rand) *Player {
+// r is nil).
+func New(s engine.Searcher, r *rand.Rand) *Player {
 	if r == nil {
 		r = rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), rand.Uint64()))
 	}
-	return &Player{engine: s, opts: opts, applied: opts, rand: r}
+	return &Player{engine: s, rand: r}
 }
 
-// SetOptions sets the engine options. While it plays below full strength
-// the Player raises MultiPV, reporting only the lines asked for here, and
-// evaluates with the hand-crafted evaluation instead of a network.
-func (p *Player) SetOptions(o engine.Options) {
-	p.opts = o
-	p.apply(p.options())
-}
+// Options returns the engine's options.
+func (p *Player) Options() engine.Options { return p.engine.Options() }
 
-// apply passes o on to the engine if it differs from what it has.
-func (p *Player) apply(o engine.Options) {
-	if o != p.applied {
-		p.engine.SetOptions(o)
-		p.applied = o
-	}
-}
-
-// options returns the engine options the Level plays with: those given
-// to SetOptions, but below full strength always the hand-crafted
-// evaluation, which the levels were calibrated with (NOTES.md); their
-// budgets would play a different strength with the network.
-func (p *Player) options() engine.Options {
-	o := p.opts
-	if !p.level.Full() {
-		o.Net = nil
-	}
-	return o
-}
+// SetOptions hands the options to the engine.
+func (p *Player) SetOptions(o engine.Options) { p.engine.SetOptions(o) }
 
 // NewGame forgets what earlier searches learnt.
 func (p *Player) NewGame() { p.engine.NewGame() }
@@ -107,34 +70,40 @@ func (p *Player) SetBook(b Book) { p.book = b }
 // among the allowed moves (searched briefly so that report gets a score),
 // otherwise the Level's choice after a search within both lim and the
 // Level's budget. A Chess960 position gets no book move, even the
-// standard start: a Polyglot book holds games of standard chess. report sees the lines the options ask for, and, when
-// the Level chooses another move than the best, a last line for it.
+// standard start: a Polyglot book holds games of standard chess. report
+// sees the lines the options ask for, and, when the Level chooses another
+// move than the best, a last line for it.
+//
+// Below full strength every search, a book move's too, evaluates with
+// the hand-crafted evaluation, whatever network the options give: the
+// levels were calibrated with it (NOTES.md), and with the network their
+// budgets would play another strength.
 func (p *Player) Search(ctx context.Context, pos *board.Position, lim engine.Limits, report func(engine.Info)) engine.Result {
 	if report == nil {
 		report = func(engine.Info) {}
 	}
 	p.booked = false
+	if !p.level.Full() {
+		lim.HandCrafted = true
+	}
 	if p.book != nil && !pos.Chess960() {
 		if m, ok := p.book.Pick(pos, p.rand); ok && (len(lim.SearchMoves) == 0 || slices.Contains(lim.SearchMoves, m)) {
 			return p.searchBookMove(ctx, pos, m, lim, report)
 		}
 	}
 	if p.level.Full() {
-		p.apply(p.options())
 		return p.engine.Search(ctx, pos, lim, report)
 	}
 	return p.searchLimited(ctx, pos, lim, report)
 }
 
-// searchBookMove scores the book move m with a short search and returns it.
+// searchBookMove scores the book move m with a short search, its only
+// line, and returns it.
 func (p *Player) searchBookMove(ctx context.Context, pos *board.Position, m board.Move, lim engine.Limits, report func(engine.Info)) engine.Result {
-	o := p.options()
-	o.MultiPV = 1
-	p.apply(o)
 	// The clock fields stay, so that a fast game still bounds the time.
 	lim.Depth = BookDepth
 	lim.Nodes, lim.Mate, lim.Infinite, lim.Ponder, lim.PonderHit = 0, 0, false, false, nil
-	lim.SearchMoves = []board.Move{m}
+	lim.SearchMoves, lim.MultiPV = []board.Move{m}, 0
 	res := p.engine.Search(ctx, pos, lim, report)
 	res.Best = m // even if the search was cancelled before it reported
 	p.booked = true
@@ -143,17 +112,16 @@ func (p *Player) searchBookMove(ctx context.Context, pos *board.Position, m boar
 
 // searchLimited searches within the Level's budget and returns its choice.
 func (p *Player) searchLimited(ctx context.Context, pos *board.Position, lim engine.Limits, report func(engine.Info)) engine.Result {
-	o := p.options()
-	o.MultiPV = max(o.MultiPV, p.level.MultiPV)
-	p.apply(o)
+	lim = p.level.Limits(lim)
+	shown := max(p.engine.Options().MultiPV, 1) // the lines the options ask for
 
 	// The engine reports an iteration's lines together, multipv 1 first,
 	// once the iteration is complete; lines gathers them and done keeps
 	// the last complete set. A last lone line may follow when an
 	// unfinished iteration changed the best move.
-	want := min(o.MultiPV, p.rootMoves(pos, lim.SearchMoves))
+	want := min(max(shown, lim.MultiPV), p.rootMoves(pos, lim.SearchMoves))
 	var lines, done []engine.Info
-	res := p.engine.Search(ctx, pos, p.level.Limits(lim), func(in engine.Info) {
+	res := p.engine.Search(ctx, pos, lim, func(in engine.Info) {
 		if in.CurrMove == board.NoMove && in.Bound == engine.Exact && len(in.PV) > 0 {
 			if in.MultiPV <= 1 {
 				lines = lines[:0]
@@ -164,7 +132,7 @@ func (p *Player) searchLimited(ctx context.Context, pos *board.Position, lim eng
 				done = slices.Clone(lines)
 			}
 		}
-		if in.MultiPV <= max(p.opts.MultiPV, 1) {
+		if in.MultiPV <= shown {
 			report(in)
 		}
 	})

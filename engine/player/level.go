@@ -1,9 +1,11 @@
-// Package skill makes the engine play like a person of a chosen
-// strength: a small search budget, then a score-weighted choice among the
-// best few moves, so that it errs now and then (more often at low levels)
-// but never plays a move far worse than its best. A Player applies a
-// Level, and an opening book, around any engine.
-package skill
+// Package player plays chess as a player of a chosen strength would: a
+// Player adds an opening book and a Level to any engine. A Level makes
+// the engine play like a person of that strength: a small search budget,
+// then a score-weighted choice among the best few moves, so that it errs
+// now and then (more often at low levels) but never plays a move far
+// worse than its best. The protocol (package uci) and the terminal game
+// drive a Player; NOTES.md has the calibration of the levels.
+package player
 
 import (
 	"math"
@@ -115,8 +117,10 @@ func FromUCI(limitStrength bool, elo, skillLevel int) Level {
 // Full reports whether l plays at full strength.
 func (l Level) Full() bool { return l == Level{} }
 
-// Limits returns lim tightened by the level's depth and node budget.
+// Limits returns lim tightened by the level's depth and node budget, with
+// at least the level's candidates searched (MultiPV).
 func (l Level) Limits(lim engine.Limits) engine.Limits {
+	lim.MultiPV = max(lim.MultiPV, l.MultiPV)
 	if l.Depth > 0 && (lim.Depth == 0 || l.Depth < lim.Depth) {
 		lim.Depth = l.Depth
 	}
