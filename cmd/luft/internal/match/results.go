@@ -107,7 +107,7 @@ func (r *Results) printGame(w io.Writer, g *played) {
 	t := e.Trinomial
 	_, score, _ := t.Score()
 	fmt.Fprintf(w, "Score of %s vs %s: %d - %d - %d  [%.3f] %d, Elo %s",
-		r.name(e.A), r.name(e.B), t.Wins, t.Losses, t.Draws, score, t.Games(), formatElo(stats.EstimateElo(e.Sample())))
+		r.name(e.A), r.name(e.B), t.Wins, t.Losses, t.Draws, score, t.Games(), formatElo(stats.EstimateElo(e.Sample()), e.Sample()))
 	if s := r.cfg.SPRT; s != nil {
 		lo, hi := s.Bounds()
 		fmt.Fprintf(w, ", LLR %.2f (%.2f, %.2f)", s.LLR(e.Sample()), lo, hi)
@@ -115,21 +115,34 @@ func (r *Results) printGame(w io.Writer, g *played) {
 	fmt.Fprintf(w, "  (%d/%d games)\n", r.Played, r.Scheduled)
 }
 
-// formatElo returns the estimate as Elo +/- error, or says why it has
-// none yet: a score of 0% or 100% has no finite Elo, a sample without
-// variance (only draws, or one game pair) no error bar by the normal
-// approximation, and an interval that reaches a score of 0% or 100% no
-// finite one.
-func formatElo(e stats.Estimate) string {
+// formatElo returns the estimate e of sample s as Elo +/- error, or says
+// why it has none yet: a score of 0% or 100% has no finite Elo, a sample
+// without variance (only draws, or one game pair) no error bar by the
+// normal approximation, and an interval that reaches a score of 0% or
+// 100% no finite one.
+func formatElo(e stats.Estimate, s stats.Sampler) string {
 	switch {
 	case math.IsInf(e.Elo, 0):
-		return fmt.Sprintf("none yet, %.0f%% is too one-sided to estimate", 100*e.Score)
+		return fmt.Sprintf("none yet, %s %.0f%%, too one-sided to estimate", scored(s), 100*e.Score)
 	case e.Lower == e.Upper:
 		return fmt.Sprintf("%.1f (no error bar yet)", e.Elo)
 	case math.IsInf(e.Error(), 0):
 		return fmt.Sprintf("%.1f (error bar unbounded yet)", e.Elo)
 	}
 	return fmt.Sprintf("%.1f +/- %.1f", e.Elo, e.Error())
+}
+
+// scored says what the score of s is over: with games played in pairs,
+// only the complete pairs, which the running W - L - D does not show.
+func scored(s stats.Sampler) string {
+	p, ok := s.(stats.Pentanomial)
+	switch {
+	case !ok:
+		return "the games score"
+	case p.Pairs() == 1:
+		return "the one complete pair scores"
+	}
+	return fmt.Sprintf("the %d complete pairs score", p.Pairs())
 }
 
 // formatInterval returns ", 95% CI [lower, upper]", or "" when the
@@ -154,7 +167,7 @@ func (r *Results) Print(w io.Writer) {
 		}
 		points := float64(t.Wins) + float64(t.Draws)/2
 		fmt.Fprintf(w, "\nResults of %s vs %s (%s vs %s):\n", a.Name, b.Name, a.TC, b.TC)
-		fmt.Fprintf(w, "Elo: %s%s (%s)\n", formatElo(est), formatInterval(est), model)
+		fmt.Fprintf(w, "Elo: %s%s (%s)\n", formatElo(est, e.Sample()), formatInterval(est), model)
 		fmt.Fprintf(w, "LOS: %.1f%%, DrawRatio: %.1f%%\n", 100*est.LOS, 100*float64(t.Draws)/float64(max(1, t.Games())))
 		fmt.Fprintf(w, "Games: %d, Wins: %d, Losses: %d, Draws: %d, Points: %.1f (%.2f%%)\n",
 			t.Games(), t.Wins, t.Losses, t.Draws, points, 100*points/float64(max(1, t.Games())))

@@ -17,9 +17,10 @@ func TestFormatElo(t *testing.T) {
 		x        stats.Sampler
 		elo, int string
 	}{
-		{"two wins", stats.Trinomial{Wins: 2}, "none yet, 100% is too one-sided to estimate", ""},
-		{"two losses", stats.Trinomial{Losses: 2}, "none yet, 0% is too one-sided to estimate", ""},
-		{"a pair all won", stats.Pentanomial{4: 1}, "none yet, 100% is too one-sided to estimate", ""},
+		{"two wins", stats.Trinomial{Wins: 2}, "none yet, the games score 100%, too one-sided to estimate", ""},
+		{"two losses", stats.Trinomial{Losses: 2}, "none yet, the games score 0%, too one-sided to estimate", ""},
+		{"a pair all won", stats.Pentanomial{4: 1}, "none yet, the one complete pair scores 100%, too one-sided to estimate", ""},
+		{"two pairs all lost", stats.Pentanomial{0: 2}, "none yet, the 2 complete pairs score 0%, too one-sided to estimate", ""},
 		{"only draws", stats.Trinomial{Draws: 6}, "0.0 (no error bar yet)", ""},
 		{"one pair split", stats.Pentanomial{2: 1}, "0.0 (no error bar yet)", ""},
 		{"a win and a loss", stats.Trinomial{Wins: 1, Losses: 1}, "0.0 (error bar unbounded yet)", ", 95% CI [-Inf, +Inf]"},
@@ -28,7 +29,7 @@ func TestFormatElo(t *testing.T) {
 	}
 	for _, tt := range tests {
 		e := stats.EstimateElo(tt.x)
-		got := []string{formatElo(e), formatInterval(e)}
+		got := []string{formatElo(e, tt.x), formatInterval(e)}
 		if diff := cmp.Diff([]string{tt.elo, tt.int}, got); diff != "" {
 			t.Errorf("%s: (-want +got)\n%s", tt.name, diff)
 		}
