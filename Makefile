@@ -70,10 +70,9 @@ test:
 ## test-noskip: make test TESTFLAGS=-v as CI runs it: prints go test's ok and FAIL lines and the count,
 ## the whole output when a test fails, and fails when any test skipped (under CI=true, tests that miss
 ## ../shared or Debian's engines fail instead)
-test-noskip: TESTFLAGS = -v
 test-noskip:
 	log=$$(mktemp); trap 'rm -f "$$log"' EXIT; \
-	if ! $(TEST) >"$$log" 2>&1; then cat "$$log" >&2; exit 1; fi; \
+	if ! $(MAKE) --no-print-directory test TESTFLAGS=-v >"$$log" 2>&1; then cat "$$log" >&2; exit 1; fi; \
 	grep -E '^(ok|FAIL|\?) |^DONE ' "$$log"; \
 	if grep -- '--- SKIP' "$$log"; then echo 'tests were skipped (above): CI runs every test' >&2; exit 1; fi
 
