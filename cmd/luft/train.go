@@ -32,7 +32,7 @@ options:
 
 // runTrain is the train subcommand.
 func runTrain(args []string) int {
-	cfg, files, val, from, err := trainConfig(args)
+	cfg, data, from, err := trainConfig(args)
 	if errors.Is(err, flag.ErrHelp) {
 		return 0 // parseFlags wrote the help
 	}
@@ -49,7 +49,7 @@ func runTrain(args []string) int {
 		fmt.Fprintf(os.Stderr, "luft train: %v\n", err)
 		return 1
 	}
-	trainSet, valSet, err := train.Load(files, val)
+	trainSet, valSet, err := data.load()
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "luft train: %v\n", err)
 		return 1
@@ -114,9 +114,27 @@ func startingPoint(from start, cfg train.Config) (*train.Trainer, int, error) {
 	return ck, 0, nil
 }
 
-// trainConfig parses the train flags into a configuration, the data
-// files, the validation fraction and where to start.
-func trainConfig(args []string) (cfg train.Config, files []string, val float64, from start, err error) {
+// dataSet says what a training reads: the files in order, the last
+// fraction val of their positions held out for validation, and of the
+// rest the first limit positions (0: all).
+type dataSet struct {
+	files []string
+	val   float64
+	limit int
+}
+
+// load reads the data and returns its training and validation sets.
+func (d dataSet) load() (trainSet, valSet []train.Sample, err error) {
+	trainSet, valSet, err = train.Load(d.files, d.val)
+	if d.limit > 0 && d.limit < len(trainSet) {
+		trainSet = trainSet[:d.limit] // the oldest: the data as it stood when it held this many
+	}
+	return trainSet, valSet, err
+}
+
+// trainConfig parses the train flags into a configuration, the data to
+// read and where to start.
+func trainConfig(args []string) (cfg train.Config, data dataSet, from start, err error) {
 	cfg = train.Defaults()
 	fs := flag.NewFlagSet("luft train", flag.ContinueOnError)
 	fs.Usage = func() {
@@ -136,7 +154,8 @@ func trainConfig(args []string) (cfg train.Config, files []string, val float64, 
 	fs.IntVar(&cfg.Buckets, "buckets", cfg.Buckets, "`B` output buckets, chosen by the number of pieces")
 	fs.IntVar(&cfg.Threads, "threads", runtime.NumCPU(), "compute gradients on `T` goroutines")
 	fs.Uint64Var(&cfg.Seed, "seed", cfg.Seed, "`seed` of the initial weights and the shuffles")
-	fs.Float64Var(&val, "val", 0.05, "hold out this last `fraction` of the positions for validation")
+	fs.Float64Var(&data.val, "val", 0.05, "hold out this last `fraction` of the positions for validation")
+	fs.IntVar(&data.limit, "positions", 0, "train on the first `N` positions that are not held out (0: all), for a learning curve over one validation set")
 	store := fs.Bool("store", false, "train on the data store's files too (see above)")
 	fs.StringVar(&cfg.OutDir, "out", "", "write checkpoints and net.nnue to `DIR` (created if need be)")
 	fs.StringVar(&from.resume, "resume", "", "continue training from float checkpoint `FILE`")
@@ -144,25 +163,27 @@ func trainConfig(args []string) (cfg train.Config, files []string, val float64, 
 	if err = parseFlags(fs, args, os.Stdout); err != nil {
 		return
 	}
-	files = fs.Args()
+	data.files = fs.Args()
 	if *store {
 		var stored []string
 		if stored, err = storeFiles(); err != nil {
 			return
 		}
-		files = append(stored, files...)
+		data.files = append(stored, data.files...)
 	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	switch {
-	case len(files) == 0:
+	case len(data.files) == 0:
 		err = errors.New("give one or more datagen files, or -store")
 	case cfg.OutDir == "":
 		err = errors.New("-out DIR is required")
 	case cfg.Threads < 1:
 		err = errors.New("-threads must be at least 1")
-	case !(val >= 0 && val < 1):
+	case !(data.val >= 0 && data.val < 1):
 		err = errors.New("-val must be in [0, 1)")
+	case data.limit < 0:
+		err = errors.New("-positions must be 0 (all) or more")
 	case from.resume != "" && from.init != "":
 		err = errors.New("give -resume or -init, not both")
 	}

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/luftchess/luft/cmd/luft/internal/outcome"
 	"github.com/luftchess/luft/cmd/luft/internal/trainingdata"
 	"github.com/luftchess/luft/engine/board"
@@ -30,6 +32,7 @@ func TestTrainFlags(t *testing.T) {
 		{[]string{"-hidden", "0", "-out", out, data}, 2},              // no neurons
 		{[]string{"-threads", "0", "-out", out, data}, 2},             // no threads
 		{[]string{"-val", "1", "-out", out, data}, 2},                 // nothing to train on
+		{[]string{"-positions", "-1", "-out", out, data}, 2},          // fewer than none
 		{[]string{"-schedule", "linear", "-out", out, data}, 2},       // unknown schedule
 		{[]string{"-nonsense"}, 2},
 		{[]string{"-h"}, 0},                                                           // help asked for
@@ -61,6 +64,32 @@ func TestTrainFlags(t *testing.T) {
 		t.Error(err)
 	} else if want := int64(36 + 2*(768*256+256+8*512) + 4*8 + 4); st.Size() != want {
 		t.Errorf("the built-in network widened to 8 buckets: net.nnue has %d bytes, want %d", st.Size(), want)
+	}
+}
+
+// TestTrainPositions checks that -positions keeps the oldest training
+// positions and leaves the validation set as it is.
+func TestTrainPositions(t *testing.T) {
+	data := trainingData(t, t.TempDir())
+	all, allVal, err := dataSet{files: []string{data}, val: 0.25}.load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, limit := range []int{0, 1, 10, len(all), len(all) + 5} {
+		got, val, err := dataSet{files: []string{data}, val: 0.25, limit: limit}.load()
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := all
+		if limit > 0 && limit < len(all) {
+			want = all[:limit]
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("-positions %d: training set (-want +got):\n%s", limit, diff)
+		}
+		if diff := cmp.Diff(allVal, val); diff != "" {
+			t.Errorf("-positions %d: validation set (-want +got):\n%s", limit, diff)
+		}
 	}
 }
 
