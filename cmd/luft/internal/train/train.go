@@ -451,6 +451,11 @@ func (t *Trainer) Run(trainSet, valSet []Sample) ([]EpochStats, error) {
 	if t.cfg.Log != nil {
 		fmt.Fprintf(t.cfg.Log, "training (768 -> %d) x 2 -> 1, %d output buckets, on %d positions, validating on %d; epochs %d-%d, batch %d, %d threads\n",
 			t.Net.H, t.Net.Buckets, len(trainSet), len(valSet), t.Epoch+1, t.cfg.Epochs, t.cfg.Batch, t.cfg.Threads)
+		if len(valSet) > 0 {
+			// Where training starts from: the network given by -init or -resume is
+			// measured on the same validation set as the epochs that follow.
+			fmt.Fprintf(t.cfg.Log, "before epoch %d  val loss %.6f\n", t.Epoch+1, t.Loss(valSet))
+		}
 	}
 	var stats []EpochStats
 	for t.Epoch < t.cfg.Epochs {

@@ -3,6 +3,7 @@ package train
 import (
 	"bytes"
 	"encoding/binary"
+	"fmt"
 	"hash/crc32"
 	"math"
 	"math/rand/v2"
@@ -266,6 +267,8 @@ func TestTrainLowersLoss(t *testing.T) {
 	}
 	cfg := testConfig(16)
 	cfg.OutDir = dir
+	var log strings.Builder
+	cfg.Log = &log
 	tr, err := NewTrainer(cfg, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -274,6 +277,9 @@ func TestTrainLowersLoss(t *testing.T) {
 	stats, err := tr.Run(trainSet, valSet)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if want := fmt.Sprintf("\nbefore epoch 1  val loss %.6f\n", before); !strings.Contains(log.String(), want) {
+		t.Errorf("the log does not say the starting loss %q:\n%s", want, log.String())
 	}
 	after := stats[len(stats)-1].ValLoss
 	t.Logf("validation loss %.5f -> %.5f", before, after)
