@@ -4,24 +4,9 @@ package engine
 
 import "errors"
 
-// The search parameters of the default build; params.go says what each is.
-const (
-	aspirationDelta  = defAspirationDelta
-	rfpDepth         = defRFPDepth
-	rfpMargin        = defRFPMargin
-	nmpBase          = defNMPBase
-	nmpDepthDivisor  = defNMPDepthDivisor
-	nmpEvalDivisor   = defNMPEvalDivisor
-	seeCaptureMargin = defSEECaptureMargin
-	seeQuietMargin   = defSEEQuietMargin
-	futilityBase     = defFutilityBase
-	futilityMargin   = defFutilityMargin
-	lmpBase          = defLMPBase
-	lmrBase          = defLMRBase
-	lmrDivisor       = defLMRDivisor
-	lmrHistory       = defLMRHistory
-	singularMargin   = defSingularMargin
-)
+// value is p's value: in the default build its default, a constant
+// wherever p is.
+func (p param) value() int { return p.def() }
 
 // Tunables returns the parameters that UCI options set: none in the
 // default build, whose parameters are constants.

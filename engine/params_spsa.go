@@ -7,34 +7,18 @@ import (
 	"strings"
 )
 
-// The search parameters of the spsa build, which SetTunable changes;
-// params.go says what each is.
-var (
-	aspirationDelta  = defAspirationDelta
-	rfpDepth         = defRFPDepth
-	rfpMargin        = defRFPMargin
-	nmpBase          = defNMPBase
-	nmpDepthDivisor  = defNMPDepthDivisor
-	nmpEvalDivisor   = defNMPEvalDivisor
-	seeCaptureMargin = defSEECaptureMargin
-	seeQuietMargin   = defSEEQuietMargin
-	futilityBase     = defFutilityBase
-	futilityMargin   = defFutilityMargin
-	lmpBase          = defLMPBase
-	lmrBase          = defLMRBase
-	lmrDivisor       = defLMRDivisor
-	lmrHistory       = defLMRHistory
-	singularMargin   = defSingularMargin
-)
+// paramValues are the values of the params in the spsa build, by index,
+// which SetTunable changes.
+var paramValues = func() (v [paramCount]int) {
+	for _, t := range tunableSpecs {
+		v[t.p.index()] = t.Default
+	}
+	return v
+}()
 
-// tunableVars are the variables of tunableSpecs, by name.
-var tunableVars = map[string]*int{
-	"AspirationDelta": &aspirationDelta, "RFPDepth": &rfpDepth, "RFPMargin": &rfpMargin,
-	"NMPBase": &nmpBase, "NMPDepthDivisor": &nmpDepthDivisor, "NMPEvalDivisor": &nmpEvalDivisor,
-	"SEECaptureMargin": &seeCaptureMargin, "SEEQuietMargin": &seeQuietMargin,
-	"FutilityBase": &futilityBase, "FutilityMargin": &futilityMargin, "LMPBase": &lmpBase,
-	"LMRBase": &lmrBase, "LMRDivisor": &lmrDivisor, "LMRHistory": &lmrHistory, "SingularMargin": &singularMargin,
-}
+// value is p's value: in the spsa build the one SetTunable last set, or
+// its default.
+func (p param) value() int { return paramValues[p.index()] }
 
 // Tunables returns the parameters that UCI options set, with their
 // defaults and ranges.
@@ -50,8 +34,8 @@ func SetTunable(name string, value int) error {
 		if value < t.Min || value > t.Max {
 			return fmt.Errorf("engine: %s %d not in [%d, %d]", t.Name, value, t.Min, t.Max)
 		}
-		*tunableVars[t.Name] = value
-		if t.Name == "LMRBase" || t.Name == "LMRDivisor" {
+		paramValues[t.p.index()] = value
+		if t.p == lmrBase || t.p == lmrDivisor {
 			initLMR()
 		}
 		return nil

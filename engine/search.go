@@ -192,7 +192,7 @@ func provenMate(score, depth int) bool {
 // around the previous score, widening it on failure.
 func (t *thread) aspiration(depth int) {
 	alpha, beta := -infinity, infinity
-	delta := aspirationDelta
+	delta := aspirationDelta.value()
 	prev := t.rootMoves[t.pvIdx].prevScore
 	if t.r.features&AspirationWindows != 0 && depth >= 5 && prev > -mateBound && prev < mateBound {
 		alpha, beta = prev-delta, prev+delta
@@ -440,8 +440,8 @@ func (t *thread) pruneNode(n *node) (score int, ok bool) {
 	}
 	// Reverse futility: far enough above beta that a quiet move cannot
 	// bring the score back under it.
-	if t.r.features&ReverseFutility != 0 && n.depth <= rfpDepth && n.eval < mateBound && n.beta > -mateBound &&
-		n.eval-rfpMargin*(n.depth-b2i(n.improving)) >= n.beta {
+	if t.r.features&ReverseFutility != 0 && n.depth <= rfpDepth.value() && n.eval < mateBound && n.beta > -mateBound &&
+		n.eval-rfpMargin.value()*(n.depth-b2i(n.improving)) >= n.beta {
 		return n.eval, true
 	}
 	if t.r.features&NullMove != 0 {
@@ -463,7 +463,7 @@ func (t *thread) nullMove(n *node) (score int, ok bool) {
 		ply < t.nmpMinPly || t.stack[ply-1].move == board.NoMove || !pos.NonPawnMaterial(us) {
 		return 0, false
 	}
-	r := nmpBase + depth/nmpDepthDivisor + min((n.eval-beta)/nmpEvalDivisor, 3)
+	r := nmpBase.value() + depth/nmpDepthDivisor.value() + min((n.eval-beta)/nmpEvalDivisor.value(), 3)
 	t.playing(ply, board.NoMove)
 	t.ev.push(ply, pos, board.NoMove)
 	pos.MakeNull()
@@ -588,7 +588,7 @@ func (t *thread) finalScore(n *node, best int, bestMove board.Move, moveCount in
 func (t *thread) pruneMove(n *node, m board.Move, alpha, moveCount int, quiet, givesCheck bool) bool {
 	f, depth := t.r.features, n.depth
 	if !quiet {
-		return f&SEEPruning != 0 && depth <= 6 && !t.pos.SEEGE(m, -seeCaptureMargin*depth)
+		return f&SEEPruning != 0 && depth <= 6 && !t.pos.SEEGE(m, -seeCaptureMargin.value()*depth)
 	}
 	lmrDepth := depth - 1
 	if depth < 64 && moveCount < 64 {
@@ -598,11 +598,11 @@ func (t *thread) pruneMove(n *node, m board.Move, alpha, moveCount int, quiet, g
 	switch {
 	case f&LateMovePruning != 0 && noCheck && moveCount >= lmpLimit(depth, n.improving):
 		return true
-	case f&Futility != 0 && noCheck && lmrDepth <= 8 && n.staticEval+futilityBase+futilityMargin*max(lmrDepth, 0) <= alpha:
+	case f&Futility != 0 && noCheck && lmrDepth <= 8 && n.staticEval+futilityBase.value()+futilityMargin.value()*max(lmrDepth, 0) <= alpha:
 		return true
 	}
 	d := max(lmrDepth, 0)
-	return f&SEEPruning != 0 && lmrDepth <= 8 && !t.pos.SEEGE(m, -seeQuietMargin*d*d)
+	return f&SEEPruning != 0 && lmrDepth <= 8 && !t.pos.SEEGE(m, -seeQuietMargin.value()*d*d)
 }
 
 // extension returns the plies by which the move m of the node n is
@@ -637,7 +637,7 @@ func (t *thread) singular(n *node, m board.Move) (ext, score int, cut bool) {
 		n.ttScore <= -tbBound || n.ttScore >= tbBound {
 		return 0, 0, false
 	}
-	sBeta := n.ttScore - singularMargin*n.depth
+	sBeta := n.ttScore - singularMargin.value()*n.depth
 	sf := &t.stack[n.ply]
 	sf.excluded = m
 	v := t.search(sBeta-1, sBeta, (n.depth-1)/2, n.ply, n.cutNode)
@@ -665,7 +665,7 @@ func (t *thread) reducedDepth(n *node, m board.Move, newDepth, moveCount, quietH
 		if sf := &t.stack[n.ply]; m == sf.killers[0] || m == sf.killers[1] || m == n.counter {
 			r--
 		} else {
-			r -= quietHist / lmrHistory
+			r -= quietHist / lmrHistory.value()
 		}
 	}
 	return min(max(newDepth-r, 1), newDepth)
@@ -720,9 +720,9 @@ func (t *thread) store(n *node, best int, bestMove board.Move) {
 // are pruned.
 func lmpLimit(depth int, improving bool) int {
 	if improving {
-		return lmpBase + depth*depth
+		return lmpBase.value() + depth*depth
 	}
-	return (lmpBase + depth*depth) / 2
+	return (lmpBase.value() + depth*depth) / 2
 }
 
 // rewardCutoff updates the move-ordering statistics after m caused a

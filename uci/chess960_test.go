@@ -13,6 +13,9 @@ import (
 const (
 	// castlingFEN has every castling of standard chess available.
 	castlingFEN = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"
+	// afterE4 and afterE5 are the positions after 1. e4 and 1. e4 e5.
+	afterE4 = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
+	afterE5 = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"
 	// position0 is Chess960 position 0, BBQNNRKR, in Shredder-FEN.
 	position0 = "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1"
 	// knightStart is a Chess960 start where the king castles on the king
@@ -36,7 +39,7 @@ func TestChess960Positions(t *testing.T) {
 		{"Shredder-FEN start", "startpos", "position fen " + position0, "", position0},
 		{"the spec's example", "startpos", "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w AHah -", "",
 			"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1"},
-		{"startpos", "fen " + position0, "position startpos moves e2e4", "", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"},
+		{"startpos", "fen " + position0, "position startpos moves e2e4", "", afterE4},
 		{"king side, then queen side", "startpos", "position fen " + castlingFEN + " moves e1h1 e8a8", "", "2kr3r/8/8/8/8/8/8/R4RK1 w - - 2 2"},
 		{"queen side, then king side", "startpos", "position fen " + castlingFEN + " moves e1a1 e8h8", "", "r4rk1/8/8/8/8/8/8/2KR3R w - - 2 2"},
 		{"the king stays", "startpos", "position fen 4k3/8/8/8/8/8/8/6KR w K - 0 1 moves g1h1", "", "4k3/8/8/8/8/8/8/5RK1 b - - 1 1"},
@@ -49,9 +52,9 @@ func TestChess960Positions(t *testing.T) {
 		{"the rook stays, e1c1 refused", "startpos", "position fen 4k3/8/8/8/8/8/8/3RK3 w Q - 0 1 moves e1c1", "move 1 (e1c1)", "4k3/8/8/8/8/8/8/3RK3 w Q - 0 1"},
 		// A castling right without its rook keeps the previous position.
 		{"right without rook", "startpos moves e2e4", "position fen rk4rr/8/8/8/8/8/8/RK4RR w Kc - 0 1", "castling right 'c' without a black rook on c8",
-			"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"},
+			afterE4},
 		{"right without king", "startpos moves e2e4", "position fen 4k3/8/8/8/8/8/K7/R6R w K - 0 1", "castling right 'K' without the white king on rank 1",
-			"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"},
+			afterE4},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -187,11 +187,7 @@ func checkGame(t *testing.T, s *session) {
 		t.Fatal(err)
 	}
 	fen := g.pos.FEN()
-	parse := board.ParseFEN
-	if g.chess960() {
-		parse = board.ParseFEN960
-	}
-	p, err := parse(fen)
+	p, err := board.ParseFENVariant(fen, g.chess960())
 	if err != nil {
 		t.Fatalf("the engine's FEN does not parse back: %v", err)
 	}

@@ -445,11 +445,7 @@ func TestPositionNormalized(t *testing.T) {
 // TestMoveRefusals checks that a refused move gets one wording in
 // standard chess and in Chess960: the board's reason.
 func TestMoveRefusals(t *testing.T) {
-	const (
-		afterE5  = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"
-		castling = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"
-		rest     = "; the position is set up to move %d, the moves after it are ignored"
-	)
+	const rest = "; the position is set up to move %d, the moves after it are ignored"
 	tests := []struct {
 		line, want string // want is the info string less its rest
 		moves      int    // the moves kept
@@ -476,8 +472,8 @@ func TestMoveRefusals(t *testing.T) {
 		move     string
 	}{{false, "e1h1"}, {true, "e1g1"}} {
 		c := startSession(t, &fakeSearcher{})
-		c.send(fmt.Sprintf("setoption name UCI_Chess960 value %v", tt.chess960), "position fen "+castling+" moves "+tt.move)
-		want := []string{"info string move 1 (" + tt.move + ") refused: not legal in " + castling + fmt.Sprintf(rest, 0)}
+		c.send(fmt.Sprintf("setoption name UCI_Chess960 value %v", tt.chess960), "position fen "+castlingFEN+" moves "+tt.move)
+		want := []string{"info string move 1 (" + tt.move + ") refused: not legal in " + castlingFEN + fmt.Sprintf(rest, 0)}
 		if diff := cmp.Diff(want, c.sync()); diff != "" {
 			t.Errorf("Chess960 %v, %s: (-want +got)\n%s", tt.chess960, tt.move, diff)
 		}
@@ -485,11 +481,7 @@ func TestMoveRefusals(t *testing.T) {
 }
 
 func TestPositionErrors(t *testing.T) {
-	const (
-		afterE4   = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
-		afterD4E5 = "rnbqkbnr/pppp1ppp/8/4p3/3P4/8/PPP1PPPP/RNBQKBNR w KQkq - 0 2"
-		castling  = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"
-	)
+	const afterD4E5 = "rnbqkbnr/pppp1ppp/8/4p3/3P4/8/PPP1PPPP/RNBQKBNR w KQkq - 0 2"
 	tests := []struct {
 		before, line string
 		info         string // what the info string must contain
@@ -511,14 +503,14 @@ func TestPositionErrors(t *testing.T) {
 		// A bad move keeps the moves before it, and names it.
 		{"startpos moves e2e4 e7e5 g1f3", "position startpos moves d2d4 e7e5 zzzz", "move 3 (zzzz)", afterD4E5},
 		{"startpos moves d2d4 e7e5", "position startpos moves d2d4 e7e5 zzzz", "move 3 (zzzz)", afterD4E5},
-		{"startpos", "position startpos moves e2e4 e7e5 e1e2x", "move 3 (e1e2x)", "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"},
+		{"startpos", "position startpos moves e2e4 e7e5 e1e2x", "move 3 (e1e2x)", afterE5},
 		{"startpos", "position startpos moves e2e4 e2e4", "move 2 (e2e4)", afterE4},
 		{"startpos", "position startpos moves 0000", "move 1 (0000)", board.StartFEN},
 		// King takes rook is Chess960 castling, not a move of standard
 		// chess: refused on a fresh position and when extending the last.
-		{"startpos", "position fen " + castling + " moves e1h1", "move 1 (e1h1)", castling},
-		{"fen " + castling + " moves e1g1", "position fen " + castling + " moves e1h1", "move 1 (e1h1)", castling},
-		{"fen " + castling + " moves e1g1", "position fen " + castling + " moves e1g1 e8a8", "move 2 (e8a8)", "r3k2r/8/8/8/8/8/8/R4RK1 b kq - 1 1"},
+		{"startpos", "position fen " + castlingFEN + " moves e1h1", "move 1 (e1h1)", castlingFEN},
+		{"fen " + castlingFEN + " moves e1g1", "position fen " + castlingFEN + " moves e1h1", "move 1 (e1h1)", castlingFEN},
+		{"fen " + castlingFEN + " moves e1g1", "position fen " + castlingFEN + " moves e1g1 e8a8", "move 2 (e8a8)", "r3k2r/8/8/8/8/8/8/R4RK1 b kq - 1 1"},
 	}
 	for _, tt := range tests {
 		c := startSession(t, &fakeSearcher{})

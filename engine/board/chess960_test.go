@@ -239,3 +239,18 @@ func TestChess960CastlingRefused(t *testing.T) {
 		}
 	}
 }
+
+// TestParseFENVariant checks that ParseFENVariant parses by the rules its
+// flag names: a file letter for a castling right in Chess960 alone.
+func TestParseFENVariant(t *testing.T) {
+	const shredder = "4k3/8/8/8/8/8/8/3RK3 w D - 0 1"
+	for _, chess960 := range []bool{false, true} {
+		p, err := ParseFENVariant(StartFEN, chess960)
+		if err != nil || p.Chess960() != chess960 {
+			t.Errorf("ParseFENVariant(StartFEN, %v): Chess960 %v, error %v", chess960, p != nil && p.Chess960(), err)
+		}
+		if _, err := ParseFENVariant(shredder, chess960); (err == nil) != chess960 {
+			t.Errorf("ParseFENVariant(%q, %v): error %v", shredder, chess960, err)
+		}
+	}
+}

@@ -79,6 +79,13 @@ func ParseFEN960(fen string) (*Position, error) {
 	return p, err
 }
 
+// ParseFENVariant is ParseFEN960 when chess960 is set and ParseFEN
+// otherwise: fen parsed by the rules of the game it is played by.
+func ParseFENVariant(fen string, chess960 bool) (*Position, error) {
+	p, _, err := parseFEN(fen, chess960, false)
+	return p, err
+}
+
 // ParseFEN960Lenient is ParseFEN960 with the leniency of ParseFENLenient,
 // but for a castling right without its king and rook, which it refuses
 // too: in Chess960 a right names its rook, and a sender that names none

@@ -85,11 +85,7 @@ func generate(t *testing.T, n int, cfg Config) []string {
 // game goes on in it and that a search scores it within the bound.
 func checkPosition(t *testing.T, fen string, chess960 bool) {
 	t.Helper()
-	parse := board.ParseFEN
-	if chess960 {
-		parse = board.ParseFEN960
-	}
-	pos, err := parse(fen)
+	pos, err := board.ParseFENVariant(fen, chess960)
 	if err != nil {
 		t.Errorf("position %s: %v", fen, err)
 		return

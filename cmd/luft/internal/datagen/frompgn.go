@@ -147,11 +147,8 @@ func startPosition(g *pgn.Game) (*board.Position, error) {
 	if !ok {
 		fen = board.StartFEN
 	}
-	parse := board.ParseFEN
-	if v, _ := g.Tag("Variant"); pgn.IsChess960(v) {
-		parse = board.ParseFEN960
-	}
-	return parse(fen)
+	v, _ := g.Tag("Variant")
+	return board.ParseFENVariant(fen, pgn.IsChess960(v))
 }
 
 // searchScore returns e as a search score: its centipawns, clamped to

@@ -91,11 +91,7 @@ func gameRows(t *testing.T, g *pgn.Game) []row {
 	t.Helper()
 	fen, _ := g.Tag("FEN")
 	v, _ := g.Tag("Variant")
-	parse := board.ParseFEN
-	if v == "fischerandom" {
-		parse = board.ParseFEN960
-	}
-	pos, err := parse(fen)
+	pos, err := board.ParseFENVariant(fen, v == "fischerandom")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -131,11 +131,7 @@ func (w *worker) play(ctx context.Context, p pairing) *played {
 // openingGame returns a game with the opening's moves played, and those
 // moves for the PGN; a game of Chess960 when chess960 is set.
 func openingGame(o Opening, chess960 bool) (*referee.Game, []pgn.Move) {
-	newGame := referee.NewGame
-	if chess960 {
-		newGame = referee.NewGame960
-	}
-	g, err := newGame(o.FEN)
+	g, err := referee.NewGameVariant(o.FEN, chess960)
 	if err != nil { // openings are checked when loaded
 		panic(err)
 	}

@@ -68,10 +68,6 @@ func LoadOpenings(b Book, chess960 bool) ([]Opening, error) {
 // readEPD reads one position a line; operations after the four FEN fields
 // are ignored, except move counters written as in a FEN.
 func readEPD(r io.Reader, chess960 bool) ([]Opening, error) {
-	newGame := referee.NewGame
-	if chess960 {
-		newGame = referee.NewGame960
-	}
 	var ops []Opening
 	s := bufio.NewScanner(r)
 	s.Buffer(make([]byte, 1<<16), 1<<20)
@@ -87,7 +83,7 @@ func readEPD(r io.Reader, chess960 bool) ([]Opening, error) {
 		if len(f) >= 6 && isNumber(f[4]) && isNumber(f[5]) {
 			fen += " " + f[4] + " " + f[5]
 		}
-		g, err := newGame(fen)
+		g, err := referee.NewGameVariant(fen, chess960)
 		if err != nil {
 			return nil, fmt.Errorf("line %d: %v", n, err)
 		}

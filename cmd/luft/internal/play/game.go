@@ -20,11 +20,7 @@ type game struct {
 // newGame returns a game starting from fen, by the rules of Chess960 when
 // chess960 is set.
 func newGame(fen string, chess960 bool) (*game, error) {
-	parse := board.ParseFEN
-	if chess960 {
-		parse = board.ParseFEN960
-	}
-	pos, err := parse(fen)
+	pos, err := board.ParseFENVariant(fen, chess960)
 	if err != nil {
 		return nil, err
 	}

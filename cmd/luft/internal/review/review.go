@@ -283,11 +283,7 @@ func Replay(g *pgn.Game) (*board.Position, []board.Move, error) {
 	if fen == "" {
 		fen = board.StartFEN
 	}
-	parse := board.ParseFEN
-	if chess960 {
-		parse = board.ParseFEN960
-	}
-	pos, err := parse(fen)
+	pos, err := board.ParseFENVariant(fen, chess960)
 	if err != nil {
 		return nil, nil, fmt.Errorf("FEN tag: %v", err)
 	}

@@ -180,10 +180,7 @@ func (s *Settings) start() (*board.Position, error) {
 // newRecord returns a game record that starts from fen, by the rules of
 // the settings' variant.
 func (s *Settings) newRecord(fen string) (*referee.Game, error) {
-	if s.chess960() {
-		return referee.NewGame960(fen)
-	}
-	return referee.NewGame(fen)
+	return referee.NewGameVariant(fen, s.chess960())
 }
 
 // replay returns the game from start after the UCI moves.

@@ -80,7 +80,7 @@ func (c Config) Check() error {
 	case c.Batch < 1:
 		return errors.New("batch must be at least 1")
 	case c.Threads < 0:
-		return errors.New("threads must be at least 1")
+		return errors.New("threads must be at least 0 (0: one a CPU)")
 	case !(c.LR > 0):
 		return errors.New("learning rate must be positive")
 	case !(c.Lambda >= 0 && c.Lambda <= 1):

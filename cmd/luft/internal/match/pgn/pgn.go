@@ -343,11 +343,7 @@ func (g *Game) Replay() (*referee.Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	newGame := referee.NewGame
-	if chess960 {
-		newGame = referee.NewGame960
-	}
-	rg, err := newGame(fen)
+	rg, err := referee.NewGameVariant(fen, chess960)
 	if err != nil {
 		return nil, err
 	}

@@ -76,6 +76,15 @@ func NewGame960(fen string) (*Game, error) {
 	return newGame(pos, pos.ShredderFEN(), nil), nil
 }
 
+// NewGameVariant is NewGame960 when chess960 is set and NewGame
+// otherwise.
+func NewGameVariant(fen string, chess960 bool) (*Game, error) {
+	if chess960 {
+		return NewGame960(fen)
+	}
+	return NewGame(fen)
+}
+
 // newGame returns a game starting at the position pos, sent to engines
 // as sent, with the reference position ref or none.
 func newGame(pos *board.Position, sent string, ref *chess.Position) *Game {

@@ -348,9 +348,11 @@ func TestChess960Game(t *testing.T) {
 		})
 	}
 	// Standard chess knows no file letters.
-	for _, fen := range []string{"4k3/8/8/8/8/8/8/3RK3 w D - 0 1"} {
-		if _, err := NewGame(fen); err == nil {
-			t.Errorf("NewGame(%q) accepted a Chess960 position", fen)
+	const shredder = "4k3/8/8/8/8/8/8/3RK3 w D - 0 1"
+	for _, chess960 := range []bool{false, true} {
+		g, err := NewGameVariant(shredder, chess960)
+		if (err == nil) != chess960 || err == nil && !g.Chess960() {
+			t.Errorf("NewGameVariant(%q, %v): error %v", shredder, chess960, err)
 		}
 	}
 	if _, err := NewGame960("4k3/8/8/8/8/8/8/4K3 w K - 0 1"); err == nil {
