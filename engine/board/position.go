@@ -165,42 +165,60 @@ func (p *Position) attacked(sq Square, by Color, occ Bitboard) bool {
 
 // put places pc on the empty square sq, updating the keys.
 func (p *Position) put(pc Piece, sq Square) {
-	b := sq.Bitboard()
-	p.byType[pc.Type()&7] |= b
-	p.byColor[pc.Color()] |= b
-	p.board[sq&63] = pc
-	p.key ^= zobristPiece[pc&15][sq&63]
-	if pc.Type() == Pawn {
-		p.pawnKey ^= zobristPiece[pc&15][sq&63]
-	}
+	p.place(pc, sq)
+	p.toggleKeys(pc, zobristPiece[pc&15][sq&63])
 }
 
 // remove takes the piece off sq, updating the keys.
 func (p *Position) remove(sq Square) {
 	pc := p.board[sq&63]
-	b := sq.Bitboard()
-	p.byType[pc.Type()&7] ^= b
-	p.byColor[pc.Color()] ^= b
-	p.board[sq&63] = NoPiece
-	p.key ^= zobristPiece[pc&15][sq&63]
-	if pc.Type() == Pawn {
-		p.pawnKey ^= zobristPiece[pc&15][sq&63]
-	}
+	p.clear(sq)
+	p.toggleKeys(pc, zobristPiece[pc&15][sq&63])
 }
 
 // move moves the piece on from to the empty square to, updating the keys.
 func (p *Position) move(from, to Square) {
+	pc := p.board[from&63]
+	p.relocate(from, to)
+	p.toggleKeys(pc, zobristPiece[pc&15][from&63]^zobristPiece[pc&15][to&63])
+}
+
+// toggleKeys applies k, the change of the key of pc's squares, to the
+// key and, for a pawn, to the pawn key.
+func (p *Position) toggleKeys(pc Piece, k uint64) {
+	p.key ^= k
+	if pc.Type() == Pawn {
+		p.pawnKey ^= k
+	}
+}
+
+// place puts pc on the empty square sq, leaving the keys alone: Unmake
+// restores them from the undo stack.
+func (p *Position) place(pc Piece, sq Square) {
+	b := sq.Bitboard()
+	p.byType[pc.Type()&7] |= b
+	p.byColor[pc.Color()] |= b
+	p.board[sq&63] = pc
+}
+
+// clear takes the piece off sq, leaving the keys alone.
+func (p *Position) clear(sq Square) {
+	pc := p.board[sq&63]
+	b := sq.Bitboard()
+	p.byType[pc.Type()&7] ^= b
+	p.byColor[pc.Color()] ^= b
+	p.board[sq&63] = NoPiece
+}
+
+// relocate moves the piece on from to the empty square to, leaving the
+// keys alone.
+func (p *Position) relocate(from, to Square) {
 	pc := p.board[from&63]
 	b := from.Bitboard() | to.Bitboard()
 	p.byType[pc.Type()&7] ^= b
 	p.byColor[pc.Color()] ^= b
 	p.board[from&63] = NoPiece
 	p.board[to&63] = pc
-	k := zobristPiece[pc&15][from&63] ^ zobristPiece[pc&15][to&63]
-	p.key ^= k
-	if pc.Type() == Pawn {
-		p.pawnKey ^= k
-	}
 }
 
 // computeKeys returns the Zobrist keys of p computed from scratch.
