@@ -58,7 +58,7 @@ func (p *Position) Make(m Move) {
 		p.castling = cr
 	}
 	p.side = them
-	p.checkers = p.AttackersTo(p.KingSquare(them), p.Occupied()) & p.byColor[us]
+	p.checkers = p.checkersOf(p.KingSquare(them), us, p.Occupied())
 }
 
 // pushUndo saves what undoing m needs (but the captured piece, which Make

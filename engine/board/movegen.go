@@ -160,8 +160,8 @@ func pinLine(from Square, pinned Bitboard, ksq Square) Bitboard {
 // from an enemy slider.
 func (p *Position) pinned(us Color, ksq Square, occ Bitboard) Bitboard {
 	them := p.byColor[us.Other()]
-	snipers := (RookAttacks(ksq, 0)&(p.byType[Rook]|p.byType[Queen]) |
-		BishopAttacks(ksq, 0)&(p.byType[Bishop]|p.byType[Queen])) & them
+	snipers := (rookRays[ksq&63]&(p.byType[Rook]|p.byType[Queen]) |
+		bishopRays[ksq&63]&(p.byType[Bishop]|p.byType[Queen])) & them
 	var pinned Bitboard
 	for snipers != 0 {
 		b := Between(ksq, snipers.PopLSB()) & occ

@@ -163,6 +163,22 @@ func (p *Position) attacked(sq Square, by Color, occ Bitboard) bool {
 		RookAttacks(sq, occ)&(p.byType[Rook]|p.byType[Queen])&them != 0
 }
 
+// checkersOf returns the pieces of colour by that attack sq, the square
+// of the other side's king, given occ. Kings are left out, since a king
+// never gives check, and a slider's magic lookup is made only when one
+// stands on its lines through sq on the empty board.
+func (p *Position) checkersOf(sq Square, by Color, occ Bitboard) Bitboard {
+	them := p.byColor[by]
+	c := (PawnAttacks(by.Other(), sq)&p.byType[Pawn] | KnightAttacks(sq)&p.byType[Knight]) & them
+	if d := (p.byType[Bishop] | p.byType[Queen]) & them & bishopRays[sq&63]; d != 0 {
+		c |= BishopAttacks(sq, occ) & d
+	}
+	if s := (p.byType[Rook] | p.byType[Queen]) & them & rookRays[sq&63]; s != 0 {
+		c |= RookAttacks(sq, occ) & s
+	}
+	return c
+}
+
 // put places pc on the empty square sq, updating the keys.
 func (p *Position) put(pc Piece, sq Square) {
 	p.place(pc, sq)
@@ -243,5 +259,5 @@ func (p *Position) computeKeys() (key, pawnKey uint64) {
 
 // computeCheckers returns the enemy pieces attacking the side to move's king.
 func (p *Position) computeCheckers() Bitboard {
-	return p.AttackersTo(p.KingSquare(p.side), p.Occupied()) & p.byColor[p.side.Other()]
+	return p.checkersOf(p.KingSquare(p.side), p.side.Other(), p.Occupied())
 }
