@@ -42,14 +42,12 @@ func (p *Position) CountLegal() int {
 	us := p.side
 	occ := p.Occupied()
 	ksq := p.KingSquare(us)
-	n := p.kingSteps(ksq, ^p.byColor[us], occ).Count()
+	steps, castlings := p.kingMoves(ksq, ^p.byColor[us], occ, true)
+	n := steps.Count() + bits.OnesCount8(castlings)
 	if p.checkers.more() {
 		return n // double check: only the king can move
 	}
 	checkMask := p.checkMask(ksq)
-	if p.checkers == 0 {
-		n += bits.OnesCount8(p.legalCastlings(ksq, occ))
-	}
 	targets := ^p.byColor[us] & checkMask
 	pinned := p.pinned(us, ksq, occ)
 	for b := p.Pieces(us, Knight) &^ pinned; b != 0; {
@@ -84,16 +82,15 @@ func (p *Position) generate(l *MoveList, kind genKind) {
 		targets = ^occ
 	}
 
-	l.addAll(ksq, p.kingSteps(ksq, targets, occ))
+	steps, castlings := p.kingMoves(ksq, targets, occ, kind != genCaptures)
+	l.addAll(ksq, steps)
+	for ; castlings != 0; castlings &= castlings - 1 {
+		l.add(newCastling(ksq, p.castleRook[bits.TrailingZeros8(castlings)&3]))
+	}
 	if p.checkers.more() {
 		return // double check: only the king can move
 	}
 	checkMask := p.checkMask(ksq)
-	if p.checkers == 0 && kind != genCaptures {
-		for r := p.legalCastlings(ksq, occ); r != 0; r &= r - 1 {
-			l.add(newCastling(ksq, p.castleRook[bits.TrailingZeros8(r)&3]))
-		}
-	}
 	targets &= checkMask
 	pinned := p.pinned(us, ksq, occ)
 
@@ -112,20 +109,52 @@ func (p *Position) generate(l *MoveList, kind genKind) {
 	p.generatePawns(l, kind, ksq, occ, checkMask, pinned)
 }
 
-// kingSteps returns the squares of targets to which the king of the side
-// to move, on ksq, may step. The king must not stay on a line the checker
-// attacks, so the king itself is taken off the board when testing them.
-func (p *Position) kingSteps(ksq Square, targets, occ Bitboard) Bitboard {
+// kingMoves returns the squares of targets to which the king of the side
+// to move, on ksq, may step, and, when castle is set, the castling rights
+// with which it may castle now. The king must not stay on a line a
+// checker attacks, so it is taken off the board to find the squares the
+// enemy attacks. They are found all at once when more than one square is
+// to be tested, else one by one.
+func (p *Position) kingMoves(ksq Square, targets, occ Bitboard, castle bool) (Bitboard, uint8) {
 	them := p.side.Other()
 	rest := occ ^ ksq.Bitboard()
-	var safe Bitboard
-	for b := KingAttacks(ksq) & targets; b != 0; {
-		to := b.PopLSB()
-		if !p.attacked(to, them, rest) {
-			safe |= to.Bitboard()
+	steps := KingAttacks(ksq) & targets
+	var rights uint8
+	if castle && p.checkers == 0 {
+		rights = p.castlingPaths(occ)
+	}
+	if rights == 0 && !steps.more() {
+		if steps != 0 && p.attacked(steps.LSB(), them, rest) {
+			steps = 0
+		}
+		return steps, 0
+	}
+	attacked := p.attacksBy(them, rest)
+	legal := rights
+	for ; rights != 0; rights &= rights - 1 {
+		i := bits.TrailingZeros8(rights) & 3
+		if p.castleSafe[i]&attacked != 0 || p.castleShield(i) && p.anyAttacked(p.castleSafe[i], them, rest^p.castleRook[i].Bitboard()) {
+			legal &^= 1 << i
 		}
 	}
-	return safe
+	return steps &^ attacked, legal
+}
+
+// attacksBy returns the squares the pieces of colour by attack, the
+// occupied squares being occ.
+func (p *Position) attacksBy(by Color, occ Bitboard) Bitboard {
+	own := p.byColor[by]
+	a := KingAttacks(p.KingSquare(by)) | pawnsAttacks(by, p.byType[Pawn]&own)
+	for b := p.byType[Knight] & own; b != 0; {
+		a |= KnightAttacks(b.PopLSB())
+	}
+	for b := (p.byType[Bishop] | p.byType[Queen]) & own; b != 0; {
+		a |= BishopAttacks(b.PopLSB(), occ)
+	}
+	for b := (p.byType[Rook] | p.byType[Queen]) & own; b != 0; {
+		a |= RookAttacks(b.PopLSB(), occ)
+	}
+	return a
 }
 
 // checkMask returns the squares to which a move of a piece other than the
@@ -329,24 +358,34 @@ func (p *Position) enPassantLegal(from, ep, ksq Square, occ Bitboard) bool {
 	return p.AttackersTo(ksq, after)&p.byColor[p.side.Other()]&^capSq.Bitboard() == 0
 }
 
-// legalCastlings returns the castling rights of the side to move, on ksq
-// and not in check, with which it may castle now. The squares each right
-// needs empty and safe are set from the FEN, for every Chess960 placement
-// of king and rook. The king and the rook are taken off the board to test
-// the squares the king crosses: a rook that shielded the king's target
-// would no longer shield it.
-func (p *Position) legalCastlings(ksq Square, occ Bitboard) uint8 {
-	us, them := p.side, p.side.Other()
-	rights := p.castling & ((whiteKingside | whiteQueenside) << (2 * us))
-	legal := rights
-	for rights != 0 {
-		i := bits.TrailingZeros8(rights) & 3
-		rights &= rights - 1
-		if p.castleEmpty[i]&occ != 0 || p.anyAttacked(p.castleSafe[i], them, occ^ksq.Bitboard()^p.castleRook[i].Bitboard()) {
-			legal &^= 1 << i
+// pawnsAttacks returns the squares the pawns of colour c attack.
+func pawnsAttacks(c Color, pawns Bitboard) Bitboard {
+	if c == White {
+		return shift(pawns, north+east) | shift(pawns, north+west)
+	}
+	return shift(pawns, south+east) | shift(pawns, south+west)
+}
+
+// castlingPaths returns the castling rights of the side to move whose
+// squares that must be empty are, the occupied squares being occ. The
+// squares each right needs empty and the squares it needs safe are set
+// from the FEN, for every Chess960 placement of king and rook.
+func (p *Position) castlingPaths(occ Bitboard) uint8 {
+	rights := p.castling & ((whiteKingside | whiteQueenside) << (2 * p.side))
+	for r := rights; r != 0; r &= r - 1 {
+		if i := bits.TrailingZeros8(r) & 3; p.castleEmpty[i]&occ != 0 {
+			rights &^= 1 << i
 		}
 	}
-	return legal
+	return rights
+}
+
+// castleShield reports whether the rook of castling right 1<<i may shield
+// a square the king crosses from an attack along the first rank, so that
+// these squares must be tested with the rook lifted: only a rook in
+// Chess960 that does not stand on the a- or h-file.
+func (p *Position) castleShield(i int) bool {
+	return p.castleRook[i&3].Bitboard()&(fileA|fileH) == 0
 }
 
 // anyAttacked reports whether a piece of colour by attacks a square of b,
