@@ -53,13 +53,15 @@ func (p *Position) CountLegal() int {
 	for b := p.Pieces(us, Knight) &^ pinned; b != 0; {
 		n += (KnightAttacks(b.PopLSB()) & targets).Count()
 	}
-	for b := (p.byType[Bishop] | p.byType[Queen]) & p.byColor[us]; b != 0; {
-		from := b.PopLSB()
-		n += (BishopAttacks(from, occ) & targets & pinLine(from, pinned, ksq)).Count()
+	for b := (p.byType[Bishop] | p.byType[Queen]) & p.byColor[us] &^ pinned; b != 0; {
+		n += (BishopAttacks(b.PopLSB(), occ) & targets).Count()
 	}
-	for b := (p.byType[Rook] | p.byType[Queen]) & p.byColor[us]; b != 0; {
-		from := b.PopLSB()
-		n += (RookAttacks(from, occ) & targets & pinLine(from, pinned, ksq)).Count()
+	for b := (p.byType[Rook] | p.byType[Queen]) & p.byColor[us] &^ pinned; b != 0; {
+		n += (RookAttacks(b.PopLSB(), occ) & targets).Count()
+	}
+	for b := pinned & (p.byType[Bishop] | p.byType[Rook] | p.byType[Queen]); b != 0; {
+		from := b.PopLSB() // a pinned slider moves along the pin
+		n += (attacks(p.board[from].Type(), from, occ) & targets & Line(ksq, from)).Count()
 	}
 	return n + p.countPawnMoves(ksq, occ, checkMask, pinned)
 }
