@@ -10,17 +10,17 @@ import (
 
 // Count returns the number of leaf nodes of the legal move tree of p to the
 // given depth. The nodes one ply above the leaves are counted in bulk, by
-// the length of their move lists, without playing the last move. p is
-// restored before Count returns.
+// board.Position.CountLegal, without listing or playing the last move. p
+// is restored before Count returns.
 func Count(p *board.Position, depth int) uint64 {
 	if depth <= 0 {
 		return 1
 	}
+	if depth == 1 {
+		return uint64(p.CountLegal())
+	}
 	var l board.MoveList
 	p.GenerateLegal(&l)
-	if depth == 1 {
-		return uint64(l.Len())
-	}
 	var n uint64
 	for _, m := range l.Moves() {
 		p.Make(m)

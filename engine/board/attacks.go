@@ -6,6 +6,10 @@ var (
 	kingAttacks   [64]Bitboard
 	rookMagics    [64]magic
 	bishopMagics  [64]magic
+	// rookRays and bishopRays are the attacks of a rook and a bishop on
+	// the empty board.
+	rookRays   [64]Bitboard
+	bishopRays [64]Bitboard
 )
 
 // PawnAttacks returns the squares a pawn of colour c on sq attacks.
@@ -96,6 +100,10 @@ func init() {
 	initMagics(&rookMagics, rookDirs, make([]Bitboard, 0x19000), &rookMagicNumbers)
 	initMagics(&bishopMagics, bishopDirs, make([]Bitboard, 0x1480), &bishopMagicNumbers)
 	initLines()
+	for sq := A1; sq <= H8; sq++ {
+		rookRays[sq] = RookAttacks(sq, 0)
+		bishopRays[sq] = BishopAttacks(sq, 0)
+	}
 }
 
 func initLeapers() {

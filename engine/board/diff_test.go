@@ -26,8 +26,8 @@ func notnilPosition(t *testing.T, fen string) *chess.Position {
 }
 
 // TestAgainstNotnil plays random games from the suite positions and, at
-// every ply, compares the legal moves, the FEN, the game state and the
-// SAN of the move played with those of notnil/chess.
+// every ply, compares the legal moves (listed and counted), the FEN, the
+// game state and the SAN of the move played with those of notnil/chess.
 func TestAgainstNotnil(t *testing.T) {
 	fens := suites.StandardFENs(t)
 	want := 100_000
@@ -57,6 +57,9 @@ func TestAgainstNotnil(t *testing.T) {
 			slices.Sort(theirs)
 			if diff := cmp.Diff(theirs, ours); diff != "" {
 				t.Fatalf("%s: legal moves differ (-notnil +luft):\n%s", p.FEN(), diff)
+			}
+			if n := p.CountLegal(); n != len(theirs) {
+				t.Fatalf("%s: CountLegal = %d, notnil lists %d moves", p.FEN(), n, len(theirs))
 			}
 			if got, want := p.FEN(), ref.XFENString(); got != want {
 				t.Fatalf("FEN differs: luft %s, notnil %s", got, want)

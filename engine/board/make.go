@@ -58,27 +58,27 @@ func (p *Position) Make(m Move) {
 		p.castling = cr
 	}
 	p.side = them
-	p.checkers = p.AttackersTo(p.KingSquare(them), p.Occupied()) & p.byColor[us]
+	p.checkers = p.checkersOf(p.KingSquare(them), us, p.Occupied())
 }
 
 // pushUndo saves what undoing m needs (but the captured piece, which Make
-// fills in) and returns the new entry.
+// fills in) and returns the new entry. The fields are stored one by one
+// into the stack: an entry built whole and then copied would be read back
+// wider than it was written, which stalls the copy.
 func (p *Position) pushUndo(m Move) *undo {
-	p.history = append(p.history, undo{
-		key:      p.key,
-		pawnKey:  p.pawnKey,
-		checkers: p.checkers,
-		rule50:   int32(p.rule50),
-		nullPly:  int32(p.nullPly),
-		move:     m,
-		captured: NoPiece,
-		castling: p.castling,
-		ep:       p.ep,
-	})
-	return &p.history[len(p.history)-1]
+	p.history = append(p.history, undo{})
+	u := &p.history[len(p.history)-1]
+	u.key, u.pawnKey = p.key, p.pawnKey
+	u.checkers = p.checkers
+	u.rule50, u.nullPly = int32(p.rule50), int32(p.nullPly)
+	u.move = m
+	u.captured = NoPiece
+	u.castling, u.ep = p.castling, p.ep
+	return u
 }
 
-// Unmake takes back the last move made with Make.
+// Unmake takes back the last move made with Make. The pieces go back
+// without touching the keys, which come back whole from the undo stack.
 func (p *Position) Unmake() {
 	u := &p.history[len(p.history)-1]
 	m := u.move
@@ -86,23 +86,23 @@ func (p *Position) Unmake() {
 	from, to := m.From(), m.To()
 	switch uint16(m) & kindMask {
 	case kindCastling:
-		p.remove(m.kingTarget())
-		p.remove(m.rookTarget())
-		p.put(MakePiece(us, King), from)
-		p.put(MakePiece(us, Rook), to)
+		p.clear(m.kingTarget())
+		p.clear(m.rookTarget())
+		p.place(MakePiece(us, King), from)
+		p.place(MakePiece(us, Rook), to)
 	case kindEnPassant:
-		p.move(to, from)
-		p.put(u.captured, to^8)
+		p.relocate(to, from)
+		p.place(u.captured, to^8)
 	case kindPromotion:
-		p.remove(to)
-		p.put(MakePiece(us, Pawn), from)
+		p.clear(to)
+		p.place(MakePiece(us, Pawn), from)
 		if u.captured != NoPiece {
-			p.put(u.captured, to)
+			p.place(u.captured, to)
 		}
 	default:
-		p.move(to, from)
+		p.relocate(to, from)
 		if u.captured != NoPiece {
-			p.put(u.captured, to)
+			p.place(u.captured, to)
 		}
 	}
 	p.side = us

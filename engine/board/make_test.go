@@ -77,8 +77,8 @@ func expectSame(t *testing.T, before, p *Position, move string) {
 }
 
 // TestGenerators checks at every node of depth-3 trees that captures and
-// quiets split the legal moves exactly, and that GivesCheck agrees with
-// playing the move.
+// quiets split the legal moves exactly, that CountLegal counts them, and
+// that GivesCheck agrees with playing the move.
 func TestGenerators(t *testing.T) {
 	seen := make([]uint8, 1<<16) // per move: 1 legal, 2 split, 3 both
 	for _, p := range treePositions(t) {
@@ -104,6 +104,9 @@ func TestGenerators(t *testing.T) {
 			}
 			if caps.Len()+quiets.Len() != all.Len() {
 				t.Fatalf("%s: %d captures + %d quiets, %d legal moves", p.FEN(), caps.Len(), quiets.Len(), all.Len())
+			}
+			if n := p.CountLegal(); n != all.Len() {
+				t.Fatalf("%s: CountLegal = %d, %d legal moves", p.FEN(), n, all.Len())
 			}
 			for _, l := range []*MoveList{&all, &caps, &quiets} {
 				for _, m := range l.Moves() {

@@ -33,10 +33,37 @@ func (p *Position) GenerateQuiets(l *MoveList) {
 }
 
 // HasLegalMove reports whether the side to move has any legal move.
-func (p *Position) HasLegalMove() bool {
-	var l MoveList
-	p.generate(&l, genAll)
-	return l.n > 0
+func (p *Position) HasLegalMove() bool { return p.CountLegal() > 0 }
+
+// CountLegal returns the number of legal moves, the length of the list
+// GenerateLegal fills, without listing them: the sets of target squares
+// are counted whole. Perft counts its last ply with it.
+func (p *Position) CountLegal() int {
+	us := p.side
+	occ := p.Occupied()
+	ksq := p.KingSquare(us)
+	steps, castlings := p.kingMoves(ksq, ^p.byColor[us], occ, true)
+	n := steps.Count() + bits.OnesCount8(castlings)
+	if p.checkers.more() {
+		return n // double check: only the king can move
+	}
+	checkMask := p.checkMask(ksq)
+	targets := ^p.byColor[us] & checkMask
+	pinned := p.pinned(us, ksq, occ)
+	for b := p.Pieces(us, Knight) &^ pinned; b != 0; {
+		n += (KnightAttacks(b.PopLSB()) & targets).Count()
+	}
+	for b := (p.byType[Bishop] | p.byType[Queen]) & p.byColor[us] &^ pinned; b != 0; {
+		n += (BishopAttacks(b.PopLSB(), occ) & targets).Count()
+	}
+	for b := (p.byType[Rook] | p.byType[Queen]) & p.byColor[us] &^ pinned; b != 0; {
+		n += (RookAttacks(b.PopLSB(), occ) & targets).Count()
+	}
+	for b := pinned & (p.byType[Bishop] | p.byType[Rook] | p.byType[Queen]); b != 0; {
+		from := b.PopLSB() // a pinned slider moves along the pin
+		n += (attacks(p.board[from].Type(), from, occ) & targets & Line(ksq, from)).Count()
+	}
+	return n + p.countPawnMoves(ksq, occ, checkMask, pinned)
 }
 
 // generate appends the legal moves of the given kind to l. It works with
@@ -44,7 +71,7 @@ func (p *Position) HasLegalMove() bool {
 func (p *Position) generate(l *MoveList, kind genKind) {
 	us, them := p.side, p.side.Other()
 	occ := p.Occupied()
-	own, enemy := p.byColor[us], p.byColor[them]
+	own := p.byColor[us]
 	ksq := p.KingSquare(us)
 
 	var targets Bitboard // where pieces other than pawns may go
@@ -52,30 +79,20 @@ func (p *Position) generate(l *MoveList, kind genKind) {
 	case genAll:
 		targets = ^own
 	case genCaptures:
-		targets = enemy
+		targets = p.byColor[them]
 	case genQuiets:
 		targets = ^occ
 	}
 
-	// King steps: the king must not stay on a line the checker attacks, so
-	// the king itself is taken off the board when testing its targets.
-	for b := KingAttacks(ksq) & targets; b != 0; {
-		to := b.PopLSB()
-		if !p.attacked(to, them, occ^ksq.Bitboard()) {
-			l.add(newMove(ksq, to))
-		}
+	steps, castlings := p.kingMoves(ksq, targets, occ, kind != genCaptures)
+	l.addAll(ksq, steps)
+	for ; castlings != 0; castlings &= castlings - 1 {
+		l.add(newCastling(ksq, p.castleRook[bits.TrailingZeros8(castlings)&3]))
 	}
 	if p.checkers.more() {
 		return // double check: only the king can move
 	}
-
-	checkMask := ^Bitboard(0)
-	if p.checkers != 0 {
-		c := p.checkers.LSB()
-		checkMask = Between(ksq, c) | c.Bitboard()
-	} else if kind != genCaptures {
-		p.generateCastling(l, ksq, occ)
-	}
+	checkMask := p.checkMask(ksq)
 	targets &= checkMask
 	pinned := p.pinned(us, ksq, occ)
 
@@ -92,6 +109,65 @@ func (p *Position) generate(l *MoveList, kind genKind) {
 		l.addAll(from, RookAttacks(from, occ)&targets&pinLine(from, pinned, ksq))
 	}
 	p.generatePawns(l, kind, ksq, occ, checkMask, pinned)
+}
+
+// kingMoves returns the squares of targets to which the king of the side
+// to move, on ksq, may step, and, when castle is set, the castling rights
+// with which it may castle now. The king must not stay on a line a
+// checker attacks, so it is taken off the board to find the squares the
+// enemy attacks. They are found all at once when more than one square is
+// to be tested, else one by one.
+func (p *Position) kingMoves(ksq Square, targets, occ Bitboard, castle bool) (Bitboard, uint8) {
+	them := p.side.Other()
+	rest := occ ^ ksq.Bitboard()
+	steps := KingAttacks(ksq) & targets
+	var rights uint8
+	if castle && p.checkers == 0 {
+		rights = p.castlingPaths(occ)
+	}
+	if rights == 0 && !steps.more() {
+		if steps != 0 && p.attacked(steps.LSB(), them, rest) {
+			steps = 0
+		}
+		return steps, 0
+	}
+	attacked := p.attacksBy(them, rest)
+	legal := rights
+	for ; rights != 0; rights &= rights - 1 {
+		i := bits.TrailingZeros8(rights) & 3
+		if p.castleSafe[i]&attacked != 0 || p.castleShield(i) && p.anyAttacked(p.castleSafe[i], them, rest^p.castleRook[i].Bitboard()) {
+			legal &^= 1 << i
+		}
+	}
+	return steps &^ attacked, legal
+}
+
+// attacksBy returns the squares the pieces of colour by attack, the
+// occupied squares being occ.
+func (p *Position) attacksBy(by Color, occ Bitboard) Bitboard {
+	own := p.byColor[by]
+	a := KingAttacks(p.KingSquare(by)) | pawnsAttacks(by, p.byType[Pawn]&own)
+	for b := p.byType[Knight] & own; b != 0; {
+		a |= KnightAttacks(b.PopLSB())
+	}
+	for b := (p.byType[Bishop] | p.byType[Queen]) & own; b != 0; {
+		a |= BishopAttacks(b.PopLSB(), occ)
+	}
+	for b := (p.byType[Rook] | p.byType[Queen]) & own; b != 0; {
+		a |= RookAttacks(b.PopLSB(), occ)
+	}
+	return a
+}
+
+// checkMask returns the squares to which a move of a piece other than the
+// king must go: anywhere out of check, else the single checker's square
+// or the squares between it and the king on ksq.
+func (p *Position) checkMask(ksq Square) Bitboard {
+	if p.checkers == 0 {
+		return ^Bitboard(0)
+	}
+	c := p.checkers.LSB()
+	return Between(ksq, c) | c.Bitboard()
 }
 
 // addAll appends a move from one square to each square of to.
@@ -115,8 +191,8 @@ func pinLine(from Square, pinned Bitboard, ksq Square) Bitboard {
 // from an enemy slider.
 func (p *Position) pinned(us Color, ksq Square, occ Bitboard) Bitboard {
 	them := p.byColor[us.Other()]
-	snipers := (RookAttacks(ksq, 0)&(p.byType[Rook]|p.byType[Queen]) |
-		BishopAttacks(ksq, 0)&(p.byType[Bishop]|p.byType[Queen])) & them
+	snipers := (rookRays[ksq&63]&(p.byType[Rook]|p.byType[Queen]) |
+		bishopRays[ksq&63]&(p.byType[Bishop]|p.byType[Queen])) & them
 	var pinned Bitboard
 	for snipers != 0 {
 		b := Between(ksq, snipers.PopLSB()) & occ
@@ -127,79 +203,124 @@ func (p *Position) pinned(us Color, ksq Square, occ Bitboard) Bitboard {
 	return pinned & p.byColor[us]
 }
 
+// pawnMoves holds the target squares of the legal moves of the unpinned
+// pawns of the side to move, promotions included, each set by the step
+// that reaches it: one forward, two forward, and the captures towards
+// the east and towards the west.
+type pawnMoves struct {
+	single, double, east, west Bitboard
+}
+
+// Pawn steps seen from each side: forward, and forward to the east and
+// to the west, as deltas on the square index.
+var (
+	pawnUp   = [2]int{north, south}
+	pawnEast = [2]int{north + east, south + east}
+	pawnWest = [2]int{north + west, south + west}
+)
+
+// promotionRank and doubleRank are, for each side, the rank its pawns
+// promote on and the rank a pawn reaches with a single step from its
+// starting rank.
+var (
+	promotionRank = [2]Bitboard{rank8, rank1}
+	doubleRank    = [2]Bitboard{RankMask(2), RankMask(5)}
+)
+
+// unpinnedPawnMoves returns the legal moves of the unpinned pawns of the
+// side to move, but en passant, occupied squares being occ.
+func (p *Position) unpinnedPawnMoves(occ, checkMask, pinned Bitboard) pawnMoves {
+	us := p.side
+	enemy := p.byColor[us.Other()] & checkMask
+	free := p.Pieces(us, Pawn) &^ pinned
+	single := shift(free, pawnUp[us]) &^ occ
+	return pawnMoves{
+		single: single & checkMask,
+		double: shift(single&doubleRank[us], pawnUp[us]) &^ occ & checkMask,
+		east:   shift(free, pawnEast[us]) & enemy,
+		west:   shift(free, pawnWest[us]) & enemy,
+	}
+}
+
+// pinnedPawnTargets returns the squares to which the pinned pawn on from
+// may move, but en passant, along the line through it and its king on
+// ksq.
+func (p *Position) pinnedPawnTargets(from, ksq Square, occ, checkMask Bitboard) Bitboard {
+	us := p.side
+	line := Line(ksq, from)
+	capture := PawnAttacks(us, from) & p.byColor[us.Other()]
+	push := shift(from.Bitboard(), pawnUp[us]) &^ occ & line
+	push2 := shift(push&doubleRank[us], pawnUp[us]) &^ occ
+	return (capture&line | push | push2) & checkMask
+}
+
+// countPawnMoves returns the number of legal pawn moves, each promotion
+// counting four.
+func (p *Position) countPawnMoves(ksq Square, occ, checkMask, pinned Bitboard) int {
+	m := p.unpinnedPawnMoves(occ, checkMask, pinned)
+	promo := promotionRank[p.side]
+	n := m.single.Count() + m.double.Count() + m.east.Count() + m.west.Count() +
+		3*((m.single&promo).Count()+(m.east&promo).Count()+(m.west&promo).Count())
+	for b := p.Pieces(p.side, Pawn) & pinned; b != 0; {
+		to := p.pinnedPawnTargets(b.PopLSB(), ksq, occ, checkMask)
+		n += to.Count() + 3*(to&promo).Count()
+	}
+	return n + p.enPassantFrom(ksq, occ).Count()
+}
+
 // generatePawns appends the legal pawn moves of the given kind.
 func (p *Position) generatePawns(l *MoveList, kind genKind, ksq Square, occ, checkMask, pinned Bitboard) {
 	us := p.side
-	enemy := p.byColor[us.Other()] & checkMask
-	empty := ^occ
-	up, promoRank, thirdRank := north, rank8, RankMask(2)
-	if us == Black {
-		up, promoRank, thirdRank = south, rank1, RankMask(5)
-	}
-	pawns := p.Pieces(us, Pawn)
-	free := pawns &^ pinned
-
-	// Pushes of unpinned pawns.
-	single := shift(free, up) & empty
-	double := shift(single&thirdRank, up) & empty & checkMask
-	single &= checkMask
+	m := p.unpinnedPawnMoves(occ, checkMask, pinned)
+	up, promo := pawnUp[us], promotionRank[us]
 	if kind != genQuiets {
-		for b := single & promoRank; b != 0; {
-			to := b.PopLSB()
-			l.addPromotions(Square(int(to)-up), to)
-		}
+		l.addPawnMoves(m.single&promo, up)
 	}
 	if kind != genCaptures {
-		for b := single &^ promoRank; b != 0; {
-			to := b.PopLSB()
-			l.add(newMove(Square(int(to)-up), to))
-		}
-		for b := double; b != 0; {
-			to := b.PopLSB()
-			l.add(newMove(Square(int(to)-2*up), to))
-		}
+		l.addPawnMoves(m.single&^promo, up)
+		l.addPawnMoves(m.double, 2*up)
 	}
-
-	// Captures of unpinned pawns, one diagonal at a time.
 	if kind != genQuiets {
-		for _, d := range [2]int{up + east, up + west} {
-			b := shift(free, d) & enemy
-			for c := b & promoRank; c != 0; {
-				to := c.PopLSB()
-				l.addPromotions(Square(int(to)-d), to)
-			}
-			for c := b &^ promoRank; c != 0; {
-				to := c.PopLSB()
-				l.add(newMove(Square(int(to)-d), to))
-			}
+		l.addPawnMoves(m.east&promo, pawnEast[us])
+		l.addPawnMoves(m.east&^promo, pawnEast[us])
+		l.addPawnMoves(m.west&promo, pawnWest[us])
+		l.addPawnMoves(m.west&^promo, pawnWest[us])
+		for b := p.enPassantFrom(ksq, occ); b != 0; {
+			l.add(newEnPassant(b.PopLSB(), p.ep))
 		}
-		p.generateEnPassant(l, ksq, occ)
 	}
 
 	// Pinned pawns move only along the pin line; rare, so one at a time.
-	for b := pawns & pinned; b != 0; {
+	for b := p.Pieces(us, Pawn) & pinned; b != 0; {
 		from := b.PopLSB()
-		line := Line(ksq, from)
-		var to Bitboard
-		if kind != genQuiets {
-			to |= PawnAttacks(us, from) & enemy & line
+		to := p.pinnedPawnTargets(from, ksq, occ, checkMask)
+		switch kind {
+		case genCaptures:
+			to &= p.byColor[us.Other()] | promo
+		case genQuiets:
+			to &^= p.byColor[us.Other()] | promo
 		}
-		push := shift(from.Bitboard(), up) & empty & line
-		push2 := shift(push&thirdRank, up) & empty
-		if kind != genCaptures {
-			to |= (push &^ promoRank) | push2
-		}
-		if kind != genQuiets {
-			to |= push & promoRank
-		}
-		to &= checkMask
 		for to != 0 {
 			t := to.PopLSB()
-			if promoRank.Has(t) {
+			if promo.Has(t) {
 				l.addPromotions(from, t)
 			} else {
 				l.add(newMove(from, t))
 			}
+		}
+	}
+}
+
+// addPawnMoves appends the pawn moves to each square of to from the
+// square d behind it, the four promotions where to is on a last rank.
+func (l *MoveList) addPawnMoves(to Bitboard, d int) {
+	for to != 0 {
+		t := to.PopLSB()
+		from := Square(int(t) - d)
+		if (rank1 | rank8).Has(t) {
+			l.addPromotions(from, t)
+		} else {
+			l.add(newMove(from, t))
 		}
 	}
 }
@@ -212,19 +333,22 @@ func (l *MoveList) addPromotions(from, to Square) {
 	l.add(newPromotion(from, to, Bishop))
 }
 
-// generateEnPassant appends the legal en-passant captures. Each is tested
-// on the board as it would be after the capture, which covers the pawns
-// pinned along a rank and captures that must resolve a check.
-func (p *Position) generateEnPassant(l *MoveList, ksq Square, occ Bitboard) {
+// enPassantFrom returns the pawns of the side to move that may legally
+// take en passant. Each capture is tested on the board as it would be
+// after it, which covers the pawns pinned along a rank and captures that
+// must resolve a check.
+func (p *Position) enPassantFrom(ksq Square, occ Bitboard) Bitboard {
 	if p.ep == NoSquare {
-		return
+		return 0
 	}
-	us, them := p.side, p.side.Other()
-	for b := PawnAttacks(them, p.ep) & p.Pieces(us, Pawn); b != 0; {
+	us := p.side
+	var legal Bitboard
+	for b := PawnAttacks(us.Other(), p.ep) & p.Pieces(us, Pawn); b != 0; {
 		if from := b.PopLSB(); p.enPassantLegal(from, p.ep, ksq, occ) {
-			l.add(newEnPassant(from, p.ep))
+			legal |= from.Bitboard()
 		}
 	}
+	return legal
 }
 
 // enPassantLegal reports whether the pawn of the side to move on from may
@@ -236,31 +360,43 @@ func (p *Position) enPassantLegal(from, ep, ksq Square, occ Bitboard) bool {
 	return p.AttackersTo(ksq, after)&p.byColor[p.side.Other()]&^capSq.Bitboard() == 0
 }
 
-// generateCastling appends the legal castling moves; the side to move is
-// not in check. The squares each right needs empty and safe are set from
-// the FEN, for every Chess960 placement of king and rook. The king and
-// the rook are taken off the board to test the squares the king crosses:
-// a rook that shielded the king's target would no longer shield it.
-func (p *Position) generateCastling(l *MoveList, ksq Square, occ Bitboard) {
-	us, them := p.side, p.side.Other()
-	rights := p.castling & ((whiteKingside | whiteQueenside) << (2 * us))
-	for rights != 0 {
-		i := bits.TrailingZeros8(rights) & 3
-		rights &= rights - 1
-		if p.castleEmpty[i]&occ != 0 {
-			continue
-		}
-		rook := p.castleRook[i]
-		rest := occ ^ ksq.Bitboard() ^ rook.Bitboard()
-		safe := true
-		for b := p.castleSafe[i]; b != 0; {
-			if p.attacked(b.PopLSB(), them, rest) {
-				safe = false
-				break
-			}
-		}
-		if safe {
-			l.add(newCastling(ksq, rook))
+// pawnsAttacks returns the squares the pawns of colour c attack.
+func pawnsAttacks(c Color, pawns Bitboard) Bitboard {
+	if c == White {
+		return shift(pawns, north+east) | shift(pawns, north+west)
+	}
+	return shift(pawns, south+east) | shift(pawns, south+west)
+}
+
+// castlingPaths returns the castling rights of the side to move whose
+// squares that must be empty are, the occupied squares being occ. The
+// squares each right needs empty and the squares it needs safe are set
+// from the FEN, for every Chess960 placement of king and rook.
+func (p *Position) castlingPaths(occ Bitboard) uint8 {
+	rights := p.castling & ((whiteKingside | whiteQueenside) << (2 * p.side))
+	for r := rights; r != 0; r &= r - 1 {
+		if i := bits.TrailingZeros8(r) & 3; p.castleEmpty[i]&occ != 0 {
+			rights &^= 1 << i
 		}
 	}
+	return rights
+}
+
+// castleShield reports whether the rook of castling right 1<<i may shield
+// a square the king crosses from an attack along the first rank, so that
+// these squares must be tested with the rook lifted: only a rook in
+// Chess960 that does not stand on the a- or h-file.
+func (p *Position) castleShield(i int) bool {
+	return p.castleRook[i&3].Bitboard()&(fileA|fileH) == 0
+}
+
+// anyAttacked reports whether a piece of colour by attacks a square of b,
+// the occupied squares being occ.
+func (p *Position) anyAttacked(b Bitboard, by Color, occ Bitboard) bool {
+	for b != 0 {
+		if p.attacked(b.PopLSB(), by, occ) {
+			return true
+		}
+	}
+	return false
 }

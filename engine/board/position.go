@@ -163,44 +163,78 @@ func (p *Position) attacked(sq Square, by Color, occ Bitboard) bool {
 		RookAttacks(sq, occ)&(p.byType[Rook]|p.byType[Queen])&them != 0
 }
 
+// checkersOf returns the pieces of colour by that attack sq, the square
+// of the other side's king, given occ. Kings are left out, since a king
+// never gives check, and a slider's magic lookup is made only when one
+// stands on its lines through sq on the empty board.
+func (p *Position) checkersOf(sq Square, by Color, occ Bitboard) Bitboard {
+	them := p.byColor[by]
+	c := (PawnAttacks(by.Other(), sq)&p.byType[Pawn] | KnightAttacks(sq)&p.byType[Knight]) & them
+	if d := (p.byType[Bishop] | p.byType[Queen]) & them & bishopRays[sq&63]; d != 0 {
+		c |= BishopAttacks(sq, occ) & d
+	}
+	if s := (p.byType[Rook] | p.byType[Queen]) & them & rookRays[sq&63]; s != 0 {
+		c |= RookAttacks(sq, occ) & s
+	}
+	return c
+}
+
 // put places pc on the empty square sq, updating the keys.
 func (p *Position) put(pc Piece, sq Square) {
-	b := sq.Bitboard()
-	p.byType[pc.Type()&7] |= b
-	p.byColor[pc.Color()] |= b
-	p.board[sq&63] = pc
-	p.key ^= zobristPiece[pc&15][sq&63]
-	if pc.Type() == Pawn {
-		p.pawnKey ^= zobristPiece[pc&15][sq&63]
-	}
+	p.place(pc, sq)
+	p.toggleKeys(pc, zobristPiece[pc&15][sq&63])
 }
 
 // remove takes the piece off sq, updating the keys.
 func (p *Position) remove(sq Square) {
 	pc := p.board[sq&63]
-	b := sq.Bitboard()
-	p.byType[pc.Type()&7] ^= b
-	p.byColor[pc.Color()] ^= b
-	p.board[sq&63] = NoPiece
-	p.key ^= zobristPiece[pc&15][sq&63]
-	if pc.Type() == Pawn {
-		p.pawnKey ^= zobristPiece[pc&15][sq&63]
-	}
+	p.clear(sq)
+	p.toggleKeys(pc, zobristPiece[pc&15][sq&63])
 }
 
 // move moves the piece on from to the empty square to, updating the keys.
 func (p *Position) move(from, to Square) {
+	pc := p.board[from&63]
+	p.relocate(from, to)
+	p.toggleKeys(pc, zobristPiece[pc&15][from&63]^zobristPiece[pc&15][to&63])
+}
+
+// toggleKeys applies k, the change of the key of pc's squares, to the
+// key and, for a pawn, to the pawn key.
+func (p *Position) toggleKeys(pc Piece, k uint64) {
+	p.key ^= k
+	if pc.Type() == Pawn {
+		p.pawnKey ^= k
+	}
+}
+
+// place puts pc on the empty square sq, leaving the keys alone: Unmake
+// restores them from the undo stack.
+func (p *Position) place(pc Piece, sq Square) {
+	b := sq.Bitboard()
+	p.byType[pc.Type()&7] |= b
+	p.byColor[pc.Color()] |= b
+	p.board[sq&63] = pc
+}
+
+// clear takes the piece off sq, leaving the keys alone.
+func (p *Position) clear(sq Square) {
+	pc := p.board[sq&63]
+	b := sq.Bitboard()
+	p.byType[pc.Type()&7] ^= b
+	p.byColor[pc.Color()] ^= b
+	p.board[sq&63] = NoPiece
+}
+
+// relocate moves the piece on from to the empty square to, leaving the
+// keys alone.
+func (p *Position) relocate(from, to Square) {
 	pc := p.board[from&63]
 	b := from.Bitboard() | to.Bitboard()
 	p.byType[pc.Type()&7] ^= b
 	p.byColor[pc.Color()] ^= b
 	p.board[from&63] = NoPiece
 	p.board[to&63] = pc
-	k := zobristPiece[pc&15][from&63] ^ zobristPiece[pc&15][to&63]
-	p.key ^= k
-	if pc.Type() == Pawn {
-		p.pawnKey ^= k
-	}
 }
 
 // computeKeys returns the Zobrist keys of p computed from scratch.
@@ -225,5 +259,5 @@ func (p *Position) computeKeys() (key, pawnKey uint64) {
 
 // computeCheckers returns the enemy pieces attacking the side to move's king.
 func (p *Position) computeCheckers() Bitboard {
-	return p.AttackersTo(p.KingSquare(p.side), p.Occupied()) & p.byColor[p.side.Other()]
+	return p.checkersOf(p.KingSquare(p.side), p.side.Other(), p.Occupied())
 }
