@@ -297,15 +297,17 @@ nnue-data: build
 
 ## nnue-train: a candidate network from every file of the data store into NNUE_DIR/net (net.nnue and
 ## the checkpoints): NNUE_HIDDEN (256) neurons, 8 output buckets, mirroring, NNUE_EPOCHS (10) epochs at
-## lambda NNUE_LAMBDA (1: the search score only), starting from NNUE_INIT (default the built-in
-## network; empty: random)
+## lambda NNUE_LAMBDA (1: the search score only) and learning rate NNUE_LR (0.0001, which fine-tunes
+## a network; round 4 in ROUNDS.md: 0.001 undid much of what the start knew), starting from NNUE_INIT
+## (default the built-in network; empty: random, which wants NNUE_LR=0.001)
 NNUE_EPOCHS ?= 10
 NNUE_LAMBDA ?= 1.0
+NNUE_LR     ?= 0.0001
 NNUE_HIDDEN ?= 256
 NNUE_INIT   ?= $(shell sed -n 's/^const DefaultName = "\(.*\)"$$/\1/p' eval/nnue/nets/nets.go)
 nnue-train: build
 	$(RUN) train -out $(NNUE_DIR)/net -hidden $(NNUE_HIDDEN) -buckets 8 -mirror -epochs $(NNUE_EPOCHS) \
-	  -lambda $(NNUE_LAMBDA) -seed 1 $(if $(NNUE_INIT),-init $(NNUE_INIT)) -store
+	  -lambda $(NNUE_LAMBDA) -lr $(NNUE_LR) -seed 1 $(if $(NNUE_INIT),-init $(NNUE_INIT)) -store
 
 ## nnue-match: the candidate NNUE_DIR/net/net.nnue against NNUE_BASE (net: the built-in network, or hce)
 ## in the same binary, at NNUE_LIMIT (default nodes=20000; tc=10+0.1 for the round's verdict), with an
