@@ -215,6 +215,9 @@ func (r *Reader) Read() (*Game, error) {
 			_ = r.r.UnreadByte()
 			tok := r.readToken()
 			inMoves = true
+			if san, ok := castlingWithZeros(tok); ok {
+				tok = san
+			}
 			switch {
 			case tok == "1-0" || tok == "0-1" || tok == "1/2-1/2" || tok == "*":
 				g.Result = tok
@@ -315,6 +318,18 @@ func (r *Reader) readToken() string {
 			}
 		}
 	}
+}
+
+// castlingWithZeros returns tok, castling written with zeros as many PGN
+// files write it ("0-0", "0-0-0+", "0-0!"), in the letters of SAN ("O-O",
+// "O-O-O+", "O-O!"), and whether tok is that. Read must see it before it
+// takes a token starting with a digit for a move number.
+func castlingWithZeros(tok string) (string, bool) {
+	switch strings.TrimRight(tok, "+#!?") {
+	case "0-0", "0-0-0":
+		return strings.ReplaceAll(tok, "0", "O"), true
+	}
+	return tok, false
 }
 
 func isSymbol(c byte) bool {

@@ -3,6 +3,7 @@ package pgn
 import (
 	"bytes"
 	"fmt"
+	"os"
 	"strings"
 	"testing"
 
@@ -150,5 +151,46 @@ func TestCheckAll(t *testing.T) {
 				t.Errorf("CheckAll = %d games, want %d", n, tt.games)
 			}
 		})
+	}
+}
+
+// TestCastlingWithZeros checks that castling written with zeros, as many
+// PGN files write it, is read as O-O and O-O-O, with its check mark and
+// without its annotation, and replays.
+func TestCastlingWithZeros(t *testing.T) {
+	f, err := os.Open("testdata/castling.pgn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	tests := []struct {
+		event string
+		moves []string
+	}{
+		{"both sides, no suffix", []string{"e4", "e5", "Nf3", "Nc6", "Bc4", "Bc5", "O-O", "Nf6", "d3", "O-O"}},
+		{"with check", []string{"O-O+", "Ke7"}},
+		{"queenside, annotated", []string{"O-O-O", "O-O"}},
+		{"queenside with check and a NAG", []string{"O-O-O+", "Ke7"}},
+		{"a result after castling", []string{"O-O+"}},
+	}
+	r := NewReader(f)
+	for _, tt := range tests {
+		g, err := r.Read()
+		if err != nil {
+			t.Fatalf("%s: %v", tt.event, err)
+		}
+		if event, _ := g.Tag("Event"); event != tt.event {
+			t.Fatalf("read game %q, want %q", event, tt.event)
+		}
+		var sans []string
+		for _, m := range g.Moves {
+			sans = append(sans, m.SAN)
+		}
+		if diff := cmp.Diff(tt.moves, sans); diff != "" {
+			t.Errorf("%s: moves (-want +got):\n%s", tt.event, diff)
+		}
+		if _, err := g.Replay(); err != nil {
+			t.Errorf("%s: %v", tt.event, err)
+		}
 	}
 }
