@@ -133,45 +133,64 @@ func tuneExtract(args []string) error {
 	if err != nil {
 		return err
 	}
-	rng := rand.New(rand.NewPCG(*seed, 0))
-	var read, games, positions int
+	x := extractor{out: f, log: os.Stderr, skip: *skip, perGame: *perGame, rng: rand.New(rand.NewPCG(*seed, 0))}
 	for _, name := range fs.Args() {
-		in, err := os.Open(name)
-		if err != nil {
+		if err := x.file(name); err != nil {
+			f.Close()
 			return err
 		}
-		r := pgn.NewReader(in)
-		for {
-			g, err := r.Read()
-			if err == io.EOF {
-				break
-			}
-			if err != nil {
-				in.Close()
-				return fmt.Errorf("%s: %v", name, err)
-			}
-			read++
-			ss, err := quietPositions(g, *skip)
-			if err != nil {
-				fmt.Fprintf(os.Stderr, "luft tune extract: %s: game %d skipped: %v\n", name, read, err)
-				continue
-			}
-			if *perGame > 0 && len(ss) > *perGame {
-				rng.Shuffle(len(ss), func(i, j int) { ss[i], ss[j] = ss[j], ss[i] })
-				ss = ss[:*perGame]
-			}
-			for _, s := range ss {
-				fmt.Fprintln(f, s)
-			}
-			games++
-			positions += len(ss)
-		}
-		in.Close()
 	}
 	if err := f.Close(); err != nil {
 		return err
 	}
-	fmt.Fprintf(os.Stderr, "%d games, %d positions\n", games, positions)
+	fmt.Fprintf(os.Stderr, "%d games, %d positions\n", x.games, x.positions)
+	return nil
+}
+
+// extractor writes the quiet positions of games, as tune extract does.
+type extractor struct {
+	out, log  io.Writer // for the positions, and the games left out
+	skip      int       // plies left out at the start of a game
+	perGame   int       // positions at most a game, picked with rng; 0: all
+	rng       *rand.Rand
+	games     int // games whose positions it wrote
+	positions int // positions written
+}
+
+// file writes the quiet positions of the games of the PGN file name. A
+// game it cannot read or replay is reported on standard error and left
+// out; it fails when it cannot read the file.
+func (x *extractor) file(name string) error {
+	in, err := os.Open(name)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	n := 0
+	pr := pgn.NewReader(in)
+	for g, err := range pr.Games() {
+		n++
+		var ss []tune.Sample
+		if err == nil {
+			ss, err = quietPositions(g, x.skip)
+		}
+		if err != nil {
+			fmt.Fprintf(x.log, "luft tune extract: %s: game %d skipped: %v\n", name, n, err)
+			continue
+		}
+		if x.perGame > 0 && len(ss) > x.perGame {
+			x.rng.Shuffle(len(ss), func(i, j int) { ss[i], ss[j] = ss[j], ss[i] })
+			ss = ss[:x.perGame]
+		}
+		for _, s := range ss {
+			fmt.Fprintln(x.out, s)
+		}
+		x.games++
+		x.positions += len(ss)
+	}
+	if err := pr.Err(); err != nil {
+		return fmt.Errorf("%s: %v", name, err)
+	}
 	return nil
 }
 
