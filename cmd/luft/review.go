@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -108,19 +107,10 @@ func reviewMain(ctx context.Context, args []string, stdin io.Reader, stdout, std
 	return 0
 }
 
-// flagError is an error of parseFlags, which has written it.
-type flagError struct{ err error }
-
-func (e flagError) Error() string { return e.err.Error() }
-
 // reviewConfig parses the command line.
 func reviewConfig(args []string, stdout, stderr io.Writer) (*reviewRun, error) {
-	fs := flag.NewFlagSet("review", flag.ContinueOnError)
+	fs := newFlagSet("review", reviewUsage)
 	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		io.WriteString(fs.Output(), reviewUsage)
-		fs.PrintDefaults()
-	}
 	r := &reviewRun{stderr: stderr, showBar: true}
 	nodes := fs.Uint64("nodes", review.DefaultNodes, "search each position for `n` nodes")
 	movetime := fs.Duration("movetime", 0, "search each position for this long instead of -nodes (e.g. 500ms)")

@@ -55,8 +55,8 @@ func runTune(args []string) int {
 		fmt.Fprint(os.Stderr, tuneUsage)
 		return 2
 	}
-	if errors.Is(err, flag.ErrHelp) {
-		return 0 // parseFlags wrote the help
+	if ferr, ok := errors.AsType[flagError](err); ok {
+		return flagStatus(ferr.err) // parseFlags wrote the help or complaint
 	}
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "luft tune %s: %v\n", args[0], err)
@@ -65,11 +65,11 @@ func runTune(args []string) int {
 	return 0
 }
 
-// tuneFlags returns the flag set of the tune subcommand name with the
-// flag all of them take: -out, the output file, where out says what is
-// written.
-func tuneFlags(name, out string) (*flag.FlagSet, *string) {
-	fs := flag.NewFlagSet("luft tune "+name, flag.ContinueOnError)
+// tuneFlags returns the flag set of the tune subcommand name, which reads
+// the files files, with the flag all of them take: -out, the output file,
+// where out says what is written.
+func tuneFlags(name, files, out string) (*flag.FlagSet, *string) {
+	fs := newFlagSet("tune "+name, "usage: luft tune "+name+" [options] "+files+"\n\noptions:\n")
 	return fs, fs.String("out", "-", "output `file` of "+out)
 }
 
@@ -122,12 +122,12 @@ func readSamples(names ...string) ([]tune.Sample, error) {
 }
 
 func tuneExtract(args []string) error {
-	fs, out := tuneFlags("extract", "FEN;result lines")
+	fs, out := tuneFlags("extract", "GAMES.pgn ...", "FEN;result lines")
 	skip := fs.Int("skip", 8, "plies to skip at the start of each game, besides book moves")
 	perGame := fs.Int("per-game", 0, "at most `N` positions per game, picked at random (0: all)")
 	seed := fs.Uint64("seed", 1, "random seed for -per-game")
 	if err := parseFlags(fs, args, os.Stdout); err != nil {
-		return err
+		return flagError{err}
 	}
 	f, err := tuneOutput(*out)
 	if err != nil {
@@ -232,14 +232,14 @@ func quietPositions(g *pgn.Game, skip int) ([]tune.Sample, error) {
 // moves before the end; a shallow search of a strong engine says more,
 // and the blend keeps the evaluation anchored to real outcomes.
 func tuneLabel(args []string) error {
-	fs, out := tuneFlags("label", "FEN;label lines")
+	fs, out := tuneFlags("label", "DATA ...", "FEN;label lines")
 	engine := fs.String("engine", "/usr/games/stockfish", "UCI engine `path` that scores the positions")
 	depth := fs.Int("depth", 8, "search depth per position")
 	weight := fs.Float64("weight", 0.5, "weight of the game result in the label; the engine's score has the rest")
 	scale := fs.Float64("scale", 400, "centipawns per factor 10 in odds when a score becomes an expected score")
 	procs := fs.Int("threads", 2, "engine processes run at once")
 	if err := parseFlags(fs, args, os.Stdout); err != nil {
-		return err
+		return flagError{err}
 	}
 	if *weight < 0 || *weight > 1 || *depth < 1 || *procs < 1 || *scale <= 0 {
 		return fmt.Errorf("want 0 <= -weight <= 1, -depth >= 1, -threads >= 1, -scale > 0")
@@ -333,7 +333,7 @@ func expectedScore(s client.Score, scale float64) float64 {
 }
 
 func tuneFit(args []string) error {
-	fs, out := tuneFlags("fit", "the fitted weights")
+	fs, out := tuneFlags("fit", "DATA ...", "the fitted weights")
 	from := fs.String("from", "default", "starting weights: default, hand or a weights `file`")
 	epochs := fs.Int("epochs", 1000, "passes of gradient descent")
 	rate := fs.Float64("rate", 1, "Adam step size in centipawns")
@@ -342,7 +342,7 @@ func tuneFit(args []string) error {
 	lambda := fs.Float64("lambda", 0, "weight of the L2 penalty on moving away from the starting weights (per squared centipawn)")
 	only := fs.String("only", "", "fit only the weights whose names match this `regexp` (e.g. '^(material|passed)'); the rest stay fixed")
 	if err := parseFlags(fs, args, os.Stdout); err != nil {
-		return err
+		return flagError{err}
 	}
 	var fixed func(int) bool
 	if *only != "" {
