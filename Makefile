@@ -328,7 +328,8 @@ nnue-match: build
 match-test:
 	$(GO) test -tags matchtest -run TestLuftVsStockfish -count=1 -v -timeout 20m ./cmd/luft/internal/match/
 
-## lint: gofmt, go vet and staticcheck over the default build and each of LINT_TAGS
+## lint: gofmt, go vet and staticcheck over the default build and each of LINT_TAGS, and go vet
+## for Windows and macOS
 lint: fmt-check vet staticcheck
 
 # LINT_TAGS are the builds checked beside the default one, one per word: the long tests' tags, the
@@ -341,10 +342,13 @@ fmt-check:
 	@out=$$(gofmt -l $$(git ls-files '*.go')); \
 	if [ -n "$$out" ]; then echo "gofmt would change: $$out" >&2; exit 1; fi
 
-## vet: go vet over the default build and each of LINT_TAGS
+## vet: go vet over the default build and each of LINT_TAGS, and over the default build for Windows
+## and macOS (make dist builds the binary for them, not the tests)
 vet:
 	$(GO) vet ./...
 	for t in $(LINT_TAGS); do $(GO) vet -tags $$t ./... || exit 1; done
+	GOOS=windows $(GO) vet ./...
+	GOOS=darwin $(GO) vet ./...
 
 ## staticcheck: the pinned staticcheck (a go tool in go.mod) with every check, over the default build and
 ## each of LINT_TAGS in one run (-matrix), so code used under one tag only is not reported as unused

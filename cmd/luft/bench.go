@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -77,11 +76,7 @@ var benchFENs = []string{
 // (by default the engine's default). The total node count is a
 // signature of the search: it changes only when the search does.
 func runBench(args []string) int {
-	fs := flag.NewFlagSet("luft bench", flag.ContinueOnError)
-	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "usage: luft bench [-nnue=false] [-evalfile FILE] [depth]\n\noptions:\n")
-		fs.PrintDefaults()
-	}
+	fs := newFlagSet("bench", "usage: luft bench [-nnue=false] [-evalfile FILE] [depth]\n\noptions:\n")
 	evalf := addEvalFlags(fs)
 	if err := parseFlags(fs, args, os.Stdout); err != nil {
 		return flagStatus(err)

@@ -238,11 +238,7 @@ func listStore(store *datagen.Store, verify bool) error {
 func datagenConfig(args []string) (*datagenRun, error) {
 	r := &datagenRun{}
 	cfg := &r.cfg
-	fs := flag.NewFlagSet("luft datagen", flag.ContinueOnError)
-	fs.Usage = func() {
-		fmt.Fprint(fs.Output(), datagenUsage)
-		fs.PrintDefaults()
-	}
+	fs := newFlagSet("datagen", datagenUsage)
 	fs.IntVar(&cfg.Games, "games", 0, "stop after `N` games")
 	fs.IntVar(&cfg.Positions, "positions", 0, "stop after writing `N` positions")
 	fs.Uint64Var(&cfg.Nodes, "nodes", datagen.DefaultNodes, "search `N` nodes per move")

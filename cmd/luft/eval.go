@@ -1,7 +1,6 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -13,12 +12,20 @@ import (
 	"github.com/luftchess/luft/eval/nnue/nets"
 )
 
+const evalUsage = `usage: luft eval [-weights FILE] [-evalfile FILE] [FEN]
+
+Prints the position's evaluations (the start position's by default): the
+hand-crafted one term by term, then the network's.
+
+options:
+`
+
 // runEval prints both evaluations of the position given as FEN (its
 // fields may come as separate arguments): the hand-crafted one by term,
 // with the default weights or those of a weights file such as luft tune
 // fit writes, then the network's, the built-in one or that of -evalfile.
 func runEval(args []string) int {
-	fs := flag.NewFlagSet("luft eval", flag.ContinueOnError)
+	fs := newFlagSet("eval", evalUsage)
 	file := fs.String("weights", "", "evaluate with the weights of this `file` (or hand: the hand-made ones) instead of the built-in ones")
 	netFile := fs.String("evalfile", nets.DefaultName, "the network `file` (default: the built-in network)")
 	if err := parseFlags(fs, args, os.Stdout); err != nil {

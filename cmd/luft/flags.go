@@ -26,6 +26,22 @@ func parseFlags(fs *flag.FlagSet, args []string, stdout io.Writer) error {
 	return err
 }
 
+// newFlagSet returns the flag set of the luft command name ("eval", "tune
+// fit"), whose usage is the text usage followed by the flags.
+func newFlagSet(name, usage string) *flag.FlagSet {
+	fs := flag.NewFlagSet("luft "+name, flag.ContinueOnError)
+	fs.Usage = func() {
+		io.WriteString(fs.Output(), usage)
+		fs.PrintDefaults()
+	}
+	return fs
+}
+
+// flagError is an error of parseFlags, which has written it.
+type flagError struct{ err error }
+
+func (e flagError) Error() string { return e.err.Error() }
+
 // flagStatus returns the exit status of a command that ends on err from
 // parseFlags: 0 after help, 2 after a bad flag.
 func flagStatus(err error) int {

@@ -63,30 +63,33 @@ func fmtErr(err error) string {
 // asked for to standard output and exits 0, and its usage after a bad flag
 // to standard error with exit 2.
 func TestCommandHelp(t *testing.T) {
-	tests := []struct {
+	type test struct {
 		args  []string
 		code  int
 		usage string // the start of the output that holds the usage
-	}{
-		{[]string{"bench", "-h"}, 0, "usage: luft bench"},
-		{[]string{"datagen", "-h"}, 0, "usage: luft datagen"},
-		{[]string{"eval", "-h"}, 0, "Usage of luft eval:"},
-		{[]string{"match", "-h"}, 0, "usage: luft match"},
-		{[]string{"perft", "-h"}, 0, "usage: luft perft"},
-		{[]string{"play", "-h"}, 0, "usage: luft play"},
-		{[]string{"play", "-bogus"}, 2, "flag provided but not defined: -bogus\nusage: luft play"},
-		{[]string{"review", "-h"}, 0, "usage: luft review"},
-		{[]string{"review", "-bogus"}, 2, "flag provided but not defined: -bogus\nusage: luft review"},
+	}
+	var tests []test
+	for _, name := range commandNames() {
+		tests = append(tests, test{[]string{name, "-h"}, 0, "usage: luft " + name})
+	}
+	tests = append(tests, []test{
 		{[]string{"serve", "--help"}, 0, "usage: luft serve"},
-		{[]string{"tb", "-h"}, 0, "usage: luft tb"},
+		{[]string{"spsa", "-help"}, 0, "usage: luft spsa"},
 		{[]string{"train", "-help"}, 0, "usage: luft train"},
-		{[]string{"tune", "-h"}, 0, "usage: luft tune"},
-		{[]string{"tune", "fit", "-h"}, 0, "Usage of luft tune fit:"},
+		{[]string{"tune", "extract", "-h"}, 0, "usage: luft tune extract"},
+		{[]string{"tune", "label", "-h"}, 0, "usage: luft tune label"},
+		{[]string{"tune", "fit", "-h"}, 0, "usage: luft tune fit"},
 		{[]string{"bench", "-bogus"}, 2, "flag provided but not defined: -bogus\nusage: luft bench"},
+		{[]string{"eval", "-bogus"}, 2, "flag provided but not defined: -bogus\nusage: luft eval"},
+		{[]string{"play", "-bogus"}, 2, "flag provided but not defined: -bogus\nusage: luft play"},
+		{[]string{"review", "-bogus"}, 2, "flag provided but not defined: -bogus\nusage: luft review"},
+		{[]string{"spsa", "-bogus"}, 2, "flag provided but not defined: -bogus\nusage: luft spsa"},
+		{[]string{"spsa", "extra"}, 2, "usage: luft spsa"},
 		{[]string{"tb", "-bogus"}, 2, "flag provided but not defined: -bogus\nusage: luft tb"},
+		{[]string{"tune", "fit", "-bogus"}, 2, "flag provided but not defined: -bogus\nusage: luft tune fit"},
 		{[]string{"match"}, 2, "usage: luft match"},
 		{[]string{"tune"}, 2, "usage: luft tune"},
-	}
+	}...)
 	for _, tt := range tests {
 		stdout, stderr, code := captureOutput(t, func() int { return run(tt.args, os.Stdout, os.Stderr) })
 		want, other, where := stdout, stderr, "stdout"

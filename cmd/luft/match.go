@@ -65,7 +65,7 @@ func checkPGN(name string) int {
 	defer f.Close()
 	n, err := pgn.CheckAll(f)
 	if err != nil {
-		fmt.Fprintf(os.Stderr, "luft match: %s: %d games good, then %v\n", name, n, err)
+		fmt.Fprintf(os.Stderr, "luft match: %s: %d games good, these bad:\n%v\n", name, n, err)
 		return 1
 	}
 	fmt.Printf("%s: %d games, every move legal and every result consistent\n", name, n)

@@ -58,12 +58,8 @@ func runPlay(args []string) int {
 // with it the exit code: 0 after -h, 2 for bad usage, 1 for a file that
 // cannot be read.
 func playConfig(args []string, stdout, stderr io.Writer) (play.Config, int) {
-	fs := flag.NewFlagSet("luft play", flag.ContinueOnError)
+	fs := newFlagSet("play", playUsage)
 	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprint(fs.Output(), playUsage)
-		fs.PrintDefaults()
-	}
 	color := fs.String("color", "white", "the `side` you play: white or black")
 	elo := fs.Int("elo", 0, fmt.Sprintf("Luft's strength as a rating `N`, %d-%d (default: full strength)", player.MinElo, player.MaxElo))
 	level := fs.Int("level", player.MaxSkill, fmt.Sprintf("Luft's skill level `N`, 0 (weakest) to %d (full strength)", player.MaxSkill))

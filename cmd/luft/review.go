@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -108,19 +107,10 @@ func reviewMain(ctx context.Context, args []string, stdin io.Reader, stdout, std
 	return 0
 }
 
-// flagError is an error of parseFlags, which has written it.
-type flagError struct{ err error }
-
-func (e flagError) Error() string { return e.err.Error() }
-
 // reviewConfig parses the command line.
 func reviewConfig(args []string, stdout, stderr io.Writer) (*reviewRun, error) {
-	fs := flag.NewFlagSet("review", flag.ContinueOnError)
+	fs := newFlagSet("review", reviewUsage)
 	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		io.WriteString(fs.Output(), reviewUsage)
-		fs.PrintDefaults()
-	}
 	r := &reviewRun{stderr: stderr, showBar: true}
 	nodes := fs.Uint64("nodes", review.DefaultNodes, "search each position for `n` nodes")
 	movetime := fs.Duration("movetime", 0, "search each position for this long instead of -nodes (e.g. 500ms)")
@@ -154,21 +144,17 @@ func reviewConfig(args []string, stdout, stderr io.Writer) (*reviewRun, error) {
 
 // reviewAll reviews every game of in and writes it to out. It returns the
 // number of games it left out, and an error that ends the run: a failed
-// write, or ctx's.
+// read or write, or ctx's.
 func (r *reviewRun) reviewAll(ctx context.Context, in io.Reader, out io.Writer) (bad int, err error) {
 	e := engine.New(r.opts)
+	n := 0
 	pr := pgn.NewReader(in)
-	for n := 1; ; n++ {
-		g, err := pr.Read()
-		if err == io.EOF {
-			return bad, nil
+	for g, err := range pr.Games() {
+		n++
+		var rv *review.Game
+		if err == nil {
+			rv, err = review.Review(ctx, e, g, r.lim, r.progress(n))
 		}
-		if err != nil {
-			// The reader cannot find the next game after a broken one.
-			fmt.Fprintf(r.stderr, "luft review: game %d: %v\n", n, err)
-			return bad + 1, nil
-		}
-		rv, err := review.Review(ctx, e, g, r.lim, r.progress(n))
 		if ctx.Err() != nil {
 			return bad, ctx.Err()
 		}
@@ -182,6 +168,7 @@ func (r *reviewRun) reviewAll(ctx context.Context, in io.Reader, out io.Writer) 
 			return bad, err
 		}
 	}
+	return bad, pr.Err()
 }
 
 // annotator returns the value of the Annotator tag: Luft, its version and

@@ -38,6 +38,8 @@ func TestReviewCommand(t *testing.T) {
 	}{
 		{"bad game left out", []string{"-nodes", "20000", "-threads", "1", "-"}, reviewGames, 1,
 			[]string{"one", "three"}, []string{"luft review: game 2: move 2. Ke3: ", "game 3 [####"}},
+		{"unreadable game left out", []string{"-nodes", "20000", "-threads", "1", "testdata/broken.pgn"}, "", 1,
+			[]string{"one", "three"}, []string{"luft review: game 2: pgn: line 10: missing '}'\n", "game 3 [####"}},
 		{"file", []string{"-movetime", "20ms", writeFile(t, t.TempDir(), "g.pgn", "1. d4 d5 *\n")}, "", 0,
 			[]string{""}, []string{"game 1 [####"}},
 		{"missing file", []string{"/nonexistent/g.pgn"}, "", 1, nil, []string{"no such file"}},

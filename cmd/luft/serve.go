@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"net"
 	"net/netip"
@@ -27,11 +26,7 @@ flags:
 // runServe serves a web page to play Luft in the browser until Ctrl-C.
 func runServe(args []string) int {
 	d := serve.DefaultConfig()
-	fs := flag.NewFlagSet("luft serve", flag.ContinueOnError)
-	fs.Usage = func() {
-		fmt.Fprint(fs.Output(), serveUsage)
-		fs.PrintDefaults()
-	}
+	fs := newFlagSet("serve", serveUsage)
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on (loopback unless told otherwise)")
 	open := fs.Bool("open", false, "open the page in the default browser")
 	maxGames := fs.Int("max-games", d.MaxGames, "games played at once (each has its own engine)")

@@ -10,12 +10,23 @@ import (
 // spsaRate is the r_end of OpenBench's SPSA input lines: its default.
 const spsaRate = 0.002
 
+const spsaUsage = `usage: luft spsa
+
+Prints the search parameters that a build with the spsa tag (make
+TAGS=spsa) declares as UCI options, one line each as OpenBench's SPSA
+form takes them: NAME, int, default, min, max, c_end, r_end.
+`
+
 // runSPSA prints the search parameters that a build with the spsa tag
 // declares as UCI options, as OpenBench's SPSA form takes them: one line
 // "NAME, int, default, min, max, c_end, r_end" each.
 func runSPSA(args []string) int {
-	if len(args) > 0 {
-		fmt.Fprintln(os.Stderr, "usage: luft spsa")
+	fs := newFlagSet("spsa", spsaUsage)
+	if err := parseFlags(fs, args, os.Stdout); err != nil {
+		return flagStatus(err)
+	}
+	if fs.NArg() > 0 {
+		fs.Usage()
 		return 2
 	}
 	ts := engine.Tunables()

@@ -20,21 +20,22 @@ const tbPathVariable = "SYZYGY_PATH"
 // its legal moves, as fathom does.
 func runTB(args []string) int { return tbTo(os.Stdout, os.Stderr, args) }
 
+const tbUsage = `usage: luft tb [-path DIRS] FEN
+
+Prints the position's WDL and DTZ (from the side to move's view, DTZ in plies and
+negative for losses) and each legal move's, best first, as the tables give them.
+A win whose DTZ and halfmove clock pass 100 is a CursedWin, as fathom says.
+
+`
+
 // tbHowTo says how to give luft tb its tables.
 const tbHowTo = "give their directories with -path DIRS or $" + tbPathVariable
 
 // tbTo is runTB writing the verdict to out and errors to errOut.
 func tbTo(out, errOut io.Writer, args []string) int {
-	fs := flag.NewFlagSet("tb", flag.ContinueOnError)
+	fs := newFlagSet("tb", tbUsage)
 	fs.SetOutput(errOut)
 	path := fs.String("path", os.Getenv(tbPathVariable), "the tables' directories, separated by '"+string(os.PathListSeparator)+"' (default $"+tbPathVariable+")")
-	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "usage: luft tb [-path DIRS] FEN\n\n"+
-			"Prints the position's WDL and DTZ (from the side to move's view, DTZ in plies and\n"+
-			"negative for losses) and each legal move's, best first, as the tables give them.\n"+
-			"A win whose DTZ and halfmove clock pass 100 is a CursedWin, as fathom says.\n\n")
-		fs.PrintDefaults()
-	}
 	if err := parseFlags(fs, args, out); err != nil {
 		return flagStatus(err)
 	}

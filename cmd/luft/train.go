@@ -136,11 +136,7 @@ func (d dataSet) load() (trainSet, valSet []train.Sample, err error) {
 // read and where to start.
 func trainConfig(args []string) (cfg train.Config, data dataSet, from start, err error) {
 	cfg = train.Defaults()
-	fs := flag.NewFlagSet("luft train", flag.ContinueOnError)
-	fs.Usage = func() {
-		fmt.Fprint(fs.Output(), trainUsage)
-		fs.PrintDefaults()
-	}
+	fs := newFlagSet("train", trainUsage)
 	fs.IntVar(&cfg.Epochs, "epochs", cfg.Epochs, "train until `N` epochs in all (a resumed checkpoint's included)")
 	fs.IntVar(&cfg.Batch, "batch", cfg.Batch, "`positions` per optimiser step")
 	fs.Float64Var(&cfg.LR, "lr", cfg.LR, "Adam's learning `rate` at the first epoch")

@@ -55,8 +55,8 @@ func runTune(args []string) int {
 		fmt.Fprint(os.Stderr, tuneUsage)
 		return 2
 	}
-	if errors.Is(err, flag.ErrHelp) {
-		return 0 // parseFlags wrote the help
+	if ferr, ok := errors.AsType[flagError](err); ok {
+		return flagStatus(ferr.err) // parseFlags wrote the help or complaint
 	}
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "luft tune %s: %v\n", args[0], err)
@@ -65,11 +65,11 @@ func runTune(args []string) int {
 	return 0
 }
 
-// tuneFlags returns the flag set of the tune subcommand name with the
-// flag all of them take: -out, the output file, where out says what is
-// written.
-func tuneFlags(name, out string) (*flag.FlagSet, *string) {
-	fs := flag.NewFlagSet("luft tune "+name, flag.ContinueOnError)
+// tuneFlags returns the flag set of the tune subcommand name, which reads
+// the files files, with the flag all of them take: -out, the output file,
+// where out says what is written.
+func tuneFlags(name, files, out string) (*flag.FlagSet, *string) {
+	fs := newFlagSet("tune "+name, "usage: luft tune "+name+" [options] "+files+"\n\noptions:\n")
 	return fs, fs.String("out", "-", "output `file` of "+out)
 }
 
@@ -122,56 +122,75 @@ func readSamples(names ...string) ([]tune.Sample, error) {
 }
 
 func tuneExtract(args []string) error {
-	fs, out := tuneFlags("extract", "FEN;result lines")
+	fs, out := tuneFlags("extract", "GAMES.pgn ...", "FEN;result lines")
 	skip := fs.Int("skip", 8, "plies to skip at the start of each game, besides book moves")
 	perGame := fs.Int("per-game", 0, "at most `N` positions per game, picked at random (0: all)")
 	seed := fs.Uint64("seed", 1, "random seed for -per-game")
 	if err := parseFlags(fs, args, os.Stdout); err != nil {
-		return err
+		return flagError{err}
 	}
 	f, err := tuneOutput(*out)
 	if err != nil {
 		return err
 	}
-	rng := rand.New(rand.NewPCG(*seed, 0))
-	var read, games, positions int
+	x := extractor{out: f, log: os.Stderr, skip: *skip, perGame: *perGame, rng: rand.New(rand.NewPCG(*seed, 0))}
 	for _, name := range fs.Args() {
-		in, err := os.Open(name)
-		if err != nil {
+		if err := x.file(name); err != nil {
+			f.Close()
 			return err
 		}
-		r := pgn.NewReader(in)
-		for {
-			g, err := r.Read()
-			if err == io.EOF {
-				break
-			}
-			if err != nil {
-				in.Close()
-				return fmt.Errorf("%s: %v", name, err)
-			}
-			read++
-			ss, err := quietPositions(g, *skip)
-			if err != nil {
-				fmt.Fprintf(os.Stderr, "luft tune extract: %s: game %d skipped: %v\n", name, read, err)
-				continue
-			}
-			if *perGame > 0 && len(ss) > *perGame {
-				rng.Shuffle(len(ss), func(i, j int) { ss[i], ss[j] = ss[j], ss[i] })
-				ss = ss[:*perGame]
-			}
-			for _, s := range ss {
-				fmt.Fprintln(f, s)
-			}
-			games++
-			positions += len(ss)
-		}
-		in.Close()
 	}
 	if err := f.Close(); err != nil {
 		return err
 	}
-	fmt.Fprintf(os.Stderr, "%d games, %d positions\n", games, positions)
+	fmt.Fprintf(os.Stderr, "%d games, %d positions\n", x.games, x.positions)
+	return nil
+}
+
+// extractor writes the quiet positions of games, as tune extract does.
+type extractor struct {
+	out, log  io.Writer // for the positions, and the games left out
+	skip      int       // plies left out at the start of a game
+	perGame   int       // positions at most a game, picked with rng; 0: all
+	rng       *rand.Rand
+	games     int // games whose positions it wrote
+	positions int // positions written
+}
+
+// file writes the quiet positions of the games of the PGN file name. A
+// game it cannot read or replay is reported on standard error and left
+// out; it fails when it cannot read the file.
+func (x *extractor) file(name string) error {
+	in, err := os.Open(name)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	n := 0
+	pr := pgn.NewReader(in)
+	for g, err := range pr.Games() {
+		n++
+		var ss []tune.Sample
+		if err == nil {
+			ss, err = quietPositions(g, x.skip)
+		}
+		if err != nil {
+			fmt.Fprintf(x.log, "luft tune extract: %s: game %d skipped: %v\n", name, n, err)
+			continue
+		}
+		if x.perGame > 0 && len(ss) > x.perGame {
+			x.rng.Shuffle(len(ss), func(i, j int) { ss[i], ss[j] = ss[j], ss[i] })
+			ss = ss[:x.perGame]
+		}
+		for _, s := range ss {
+			fmt.Fprintln(x.out, s)
+		}
+		x.games++
+		x.positions += len(ss)
+	}
+	if err := pr.Err(); err != nil {
+		return fmt.Errorf("%s: %v", name, err)
+	}
 	return nil
 }
 
@@ -213,14 +232,14 @@ func quietPositions(g *pgn.Game, skip int) ([]tune.Sample, error) {
 // moves before the end; a shallow search of a strong engine says more,
 // and the blend keeps the evaluation anchored to real outcomes.
 func tuneLabel(args []string) error {
-	fs, out := tuneFlags("label", "FEN;label lines")
+	fs, out := tuneFlags("label", "DATA ...", "FEN;label lines")
 	engine := fs.String("engine", "/usr/games/stockfish", "UCI engine `path` that scores the positions")
 	depth := fs.Int("depth", 8, "search depth per position")
 	weight := fs.Float64("weight", 0.5, "weight of the game result in the label; the engine's score has the rest")
 	scale := fs.Float64("scale", 400, "centipawns per factor 10 in odds when a score becomes an expected score")
 	procs := fs.Int("threads", 2, "engine processes run at once")
 	if err := parseFlags(fs, args, os.Stdout); err != nil {
-		return err
+		return flagError{err}
 	}
 	if *weight < 0 || *weight > 1 || *depth < 1 || *procs < 1 || *scale <= 0 {
 		return fmt.Errorf("want 0 <= -weight <= 1, -depth >= 1, -threads >= 1, -scale > 0")
@@ -314,7 +333,7 @@ func expectedScore(s client.Score, scale float64) float64 {
 }
 
 func tuneFit(args []string) error {
-	fs, out := tuneFlags("fit", "the fitted weights")
+	fs, out := tuneFlags("fit", "DATA ...", "the fitted weights")
 	from := fs.String("from", "default", "starting weights: default, hand or a weights `file`")
 	epochs := fs.Int("epochs", 1000, "passes of gradient descent")
 	rate := fs.Float64("rate", 1, "Adam step size in centipawns")
@@ -323,7 +342,7 @@ func tuneFit(args []string) error {
 	lambda := fs.Float64("lambda", 0, "weight of the L2 penalty on moving away from the starting weights (per squared centipawn)")
 	only := fs.String("only", "", "fit only the weights whose names match this `regexp` (e.g. '^(material|passed)'); the rest stay fixed")
 	if err := parseFlags(fs, args, os.Stdout); err != nil {
-		return err
+		return flagError{err}
 	}
 	var fixed func(int) bool
 	if *only != "" {

@@ -73,6 +73,36 @@ func TestQuietPositions(t *testing.T) {
 	}
 }
 
+// TestExtractBrokenGame checks that tune extract reports a game it cannot
+// read by its number and extracts the games after it.
+func TestExtractBrokenGame(t *testing.T) {
+	tests := []struct {
+		file, alone string // the games, and the good ones alone
+		log         string
+	}{
+		{"testdata/broken.pgn", "testdata/broken-good.pgn",
+			"luft tune extract: testdata/broken.pgn: game 2 skipped: pgn: line 10: missing '}'\n"},
+	}
+	extract := func(name string) (string, string) {
+		var out, log strings.Builder
+		x := extractor{out: &out, log: &log}
+		if err := x.file(name); err != nil {
+			t.Fatal(err)
+		}
+		return out.String(), log.String()
+	}
+	for _, tt := range tests {
+		want, _ := extract(tt.alone)
+		got, log := extract(tt.file)
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("%s: positions (-alone +among broken games):\n%s", tt.file, diff)
+		}
+		if diff := cmp.Diff(tt.log, log); diff != "" {
+			t.Errorf("%s: report (-want +got):\n%s", tt.file, diff)
+		}
+	}
+}
+
 func TestExpectedScore(t *testing.T) {
 	for _, tc := range []struct {
 		s    client.Score

@@ -45,12 +45,3 @@ func TestRead(t *testing.T) {
 		t.Errorf("Read() = %+v: available memory should be in (0, total]", m)
 	}
 }
-
-func TestVMSize(t *testing.T) {
-	if got, want := vmSize("testdata/status"), uint64(3892<<10); got != want {
-		t.Errorf("vmSize = %d, want %d", got, want)
-	}
-	if got := vmSize("testdata/absent"); got != 0 {
-		t.Errorf("vmSize of a missing file = %d, want 0", got)
-	}
-}

@@ -6,7 +6,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -18,21 +17,19 @@ func TestOpen(t *testing.T) {
 	if err := os.WriteFile(small, make([]byte, 100), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	fifo := filepath.Join(dir, "fifo")
-	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	tests := []struct {
+	type test struct {
 		name    string
 		maxSize int64
 		want    string // a part of the error; "" for success
-	}{
+	}
+	tests := []test{
 		{small, 100, ""},
 		{small, 99, "book " + small + ": larger than 0 MiB: not read"},
-		{"/dev/zero", 1 << 20, "not a regular file"},
 		{dir, 1 << 20, "not a regular file"},
-		{fifo, 1 << 20, "not a regular file"}, // and does not block
 		{filepath.Join(dir, "missing"), 1 << 20, "no such file"},
+	}
+	for _, name := range specialFiles(t, dir) {
+		tests = append(tests, test{name, 1 << 20, "not a regular file"}) // and does not block
 	}
 	for _, tt := range tests {
 		f, err := Open("book", tt.name, tt.maxSize)

@@ -1,7 +1,6 @@
 package datagen
 
 import (
-	"errors"
 	"fmt"
 	"io"
 
@@ -51,10 +50,6 @@ func (s *PGNStats) add(counts *[castle960 + 1]int, noScore int) {
 	s.Castle960 += counts[castle960]
 }
 
-// maxReadErrors bounds the read errors in a row after which ConvertPGN
-// gives up on a stream, which then holds no more games it can read.
-const maxReadErrors = 100
-
 // ConvertPGN reads the games of r, as cutechess-cli, fastchess (OpenBench's
 // DATAGEN workloads) and luft match write them with each move's evaluation
 // in its comment, and writes to w a record for each position before a
@@ -63,24 +58,18 @@ const maxReadErrors = 100
 // mate score, Chess960 castling). A game that cannot be read or replayed,
 // or has no result, is left out whole: broken is called with its number
 // in r (from 1) and the reason, and ConvertPGN goes on with the next. It
-// returns the error of a write, or of reading r when it cannot go on.
+// returns the error of a write, or of reading r.
 func ConvertPGN(r io.Reader, w *trainingdata.Writer, st *PGNStats, broken func(game int, err error)) error {
+	n := 0
 	pr := pgn.NewReader(r)
-	for n, errs := 1, 0; ; n++ {
-		g, err := pr.Read()
-		switch {
-		case errors.Is(err, io.EOF):
-			return nil
-		case err != nil:
-			st.Broken++
-			broken(n, err)
-			if errs++; errs >= maxReadErrors {
-				return fmt.Errorf("game %d: %d read errors in a row: %w", n, errs, err)
-			}
-			continue
+	for g, err := range pr.Games() {
+		n++
+		var recs []trainingdata.Packed
+		var counts [castle960 + 1]int
+		var noScore int
+		if err == nil {
+			recs, counts, noScore, err = gameRecords(g)
 		}
-		errs = 0
-		recs, counts, noScore, err := gameRecords(g)
 		if err != nil {
 			st.Broken++
 			broken(n, err)
@@ -93,6 +82,10 @@ func ConvertPGN(r io.Reader, w *trainingdata.Writer, st *PGNStats, broken func(g
 		}
 		st.add(&counts, noScore)
 	}
+	if err := pr.Err(); err != nil {
+		return fmt.Errorf("after game %d: %w", n, err)
+	}
+	return nil
 }
 
 // gameRecords replays g and returns its records, the count of its scored

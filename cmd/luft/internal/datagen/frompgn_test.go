@@ -180,3 +180,39 @@ func TestConvertBrokenGames(t *testing.T) {
 		t.Errorf("stats %+v, want %+v", st, want)
 	}
 }
+
+// TestConvertUnreadableGames checks that a game the PGN reader cannot read
+// is reported by number and costs that game alone: the games after it
+// convert as the good games do alone.
+func TestConvertUnreadableGames(t *testing.T) {
+	tests := []struct {
+		file, alone string // the games, and the good ones alone
+		broken      []int
+	}{
+		{"testdata/unreadable.pgn", "testdata/unreadable-good.pgn", []int{2, 4, 5}},
+	}
+	for _, tt := range tests {
+		alone, want, _ := convert(t, open(t, tt.alone))
+		got, st, broken := convert(t, open(t, tt.file))
+		if diff := cmp.Diff(alone, got); diff != "" {
+			t.Errorf("%s: records (-alone +among broken games):\n%s", tt.file, diff)
+		}
+		if diff := cmp.Diff(tt.broken, broken); diff != "" {
+			t.Errorf("%s: broken games (-want +got):\n%s", tt.file, diff)
+		}
+		if want.Broken = len(tt.broken); st != want {
+			t.Errorf("%s: stats %+v, want %+v", tt.file, st, want)
+		}
+	}
+}
+
+// open opens the file name for the test.
+func open(t *testing.T, name string) io.Reader {
+	t.Helper()
+	f, err := os.Open(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { f.Close() })
+	return f
+}

@@ -104,14 +104,12 @@ func isNumber(s string) bool {
 // Chess960 when chess960 is set, whatever the games' Variant tags say.
 func readPGN(r io.Reader, plies int, chess960 bool) ([]Opening, error) {
 	var ops []Opening
+	n := 0
 	pr := pgn.NewReader(r)
-	for n := 1; ; n++ {
-		g, err := pr.Read()
-		if err == io.EOF {
-			return ops, nil
-		}
+	for g, err := range pr.Games() {
+		n++
 		if err != nil {
-			return nil, err
+			return nil, fmt.Errorf("game %d: %v", n, err)
 		}
 		if plies > 0 && len(g.Moves) > plies {
 			g.Moves = g.Moves[:plies]
@@ -128,6 +126,7 @@ func readPGN(r io.Reader, plies int, chess960 bool) ([]Opening, error) {
 		}
 		ops = append(ops, Opening{FEN: rg.StartFEN(), Moves: rg.Moves()})
 	}
+	return ops, pr.Err()
 }
 
 // chess960Openings returns the 960 start positions of Chess960, in X-FEN.

@@ -3,8 +3,8 @@
 package pgn
 
 import (
-	"bufio"
 	"cmp"
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -145,194 +145,6 @@ func escape(s string) string {
 	return strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(s)
 }
 
-// Reader reads games from a PGN stream.
-type Reader struct {
-	r    *bufio.Reader
-	line int
-}
-
-// NewReader returns a Reader reading from r.
-func NewReader(r io.Reader) *Reader {
-	return &Reader{r: bufio.NewReader(r), line: 1}
-}
-
-// Read returns the next game, or io.EOF when there are no more. Comments
-// are kept; variations, NAGs and move numbers are dropped.
-func (r *Reader) Read() (*Game, error) {
-	g := &Game{}
-	inMoves, afterComment := false, false
-	for {
-		c, err := r.r.ReadByte()
-		if err == io.EOF {
-			if !inMoves && len(g.Tags) == 0 {
-				return nil, io.EOF
-			}
-			if g.Result == "" {
-				g.Result = "*"
-			}
-			return g, nil
-		}
-		if err != nil {
-			return nil, err
-		}
-		if c > ' ' && c != '{' {
-			afterComment = false
-		}
-		switch {
-		case c == '\n':
-			r.line++
-		case c == ' ' || c == '\t' || c == '\r':
-		case c == '[' && !inMoves:
-			t, err := r.readTag()
-			if err != nil {
-				return nil, err
-			}
-			g.Tags = append(g.Tags, t)
-		case c == '{':
-			s, err := r.readUntil('}')
-			if err != nil {
-				return nil, err
-			}
-			inMoves = true
-			s = strings.Join(strings.Fields(s), " ")
-			if n := len(g.Moves); n > 0 && !afterComment {
-				g.Moves[n-1].Comment = s
-			} else {
-				g.ResultComment = s
-			}
-			afterComment = true
-			continue
-		case c == ';':
-			if _, err := r.readUntil('\n'); err != nil && err != io.EOF {
-				return nil, err
-			}
-			r.line++
-		case c == '(':
-			if err := r.skipVariation(); err != nil {
-				return nil, err
-			}
-		default:
-			_ = r.r.UnreadByte()
-			tok := r.readToken()
-			inMoves = true
-			switch {
-			case tok == "1-0" || tok == "0-1" || tok == "1/2-1/2" || tok == "*":
-				g.Result = tok
-				return g, nil
-			case tok[0] == '$' || (tok[0] >= '0' && tok[0] <= '9'):
-				// NAG or move number
-			case tok == "":
-				b, _ := r.r.ReadByte()
-				return nil, fmt.Errorf("pgn: line %d: unexpected %q", r.line, b)
-			default:
-				g.Moves = append(g.Moves, Move{SAN: strings.TrimRight(tok, "!?")})
-			}
-		}
-	}
-}
-
-func (r *Reader) readTag() (Tag, error) {
-	s, err := r.readUntil(']')
-	if err != nil {
-		return Tag{}, err
-	}
-	name, value, ok := strings.Cut(strings.TrimSpace(s), " ")
-	value = strings.TrimSpace(value)
-	if !ok || len(value) < 2 || value[0] != '"' || value[len(value)-1] != '"' {
-		return Tag{}, fmt.Errorf("pgn: line %d: bad tag [%s]", r.line, s)
-	}
-	value = strings.NewReplacer(`\\`, `\`, `\"`, `"`).Replace(value[1 : len(value)-1])
-	return Tag{Name: name, Value: value}, nil
-}
-
-// readUntil reads up to and including delim and returns the text before.
-func (r *Reader) readUntil(delim byte) (string, error) {
-	var b strings.Builder
-	for {
-		c, err := r.r.ReadByte()
-		if err != nil {
-			return b.String(), fmt.Errorf("pgn: line %d: missing %q", r.line, delim)
-		}
-		if c == '\n' {
-			r.line++
-		}
-		if c == delim {
-			return b.String(), nil
-		}
-		b.WriteByte(c)
-	}
-}
-
-func (r *Reader) skipVariation() error {
-	depth := 1
-	for depth > 0 {
-		c, err := r.r.ReadByte()
-		if err != nil {
-			return fmt.Errorf("pgn: line %d: unterminated variation", r.line)
-		}
-		switch c {
-		case '\n':
-			r.line++
-		case '(':
-			depth++
-		case ')':
-			depth--
-		case '{':
-			if _, err := r.readUntil('}'); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
-}
-
-// readToken reads a symbol: letters, digits and the characters that
-// appear in SAN, move numbers and results.
-func (r *Reader) readToken() string {
-	var b strings.Builder
-	for {
-		c, err := r.r.ReadByte()
-		if err != nil {
-			return b.String()
-		}
-		if !isSymbol(c) {
-			_ = r.r.UnreadByte()
-			return b.String()
-		}
-		b.WriteByte(c)
-		if c == '.' && b.Len() > 0 && isDigits(strings.TrimRight(b.String(), ".")) {
-			// move number: swallow the remaining dots
-			for {
-				c, err := r.r.ReadByte()
-				if err != nil {
-					return b.String()
-				}
-				if c != '.' {
-					_ = r.r.UnreadByte()
-					return b.String()
-				}
-				b.WriteByte(c)
-			}
-		}
-	}
-}
-
-func isSymbol(c byte) bool {
-	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.IndexByte("=+#-/*.!?$", c) >= 0
-}
-
-func isDigits(s string) bool {
-	if s == "" {
-		return false
-	}
-	for _, c := range s {
-		if c < '0' || c > '9' {
-			return false
-		}
-	}
-	return true
-}
-
 // Replay plays the game's moves from its FEN tag (or the standard start),
 // by the rules of Chess960 when its Variant tag says so, and returns the
 // final position with the referee's verdict. It fails on an illegal or
@@ -408,26 +220,41 @@ func (g *Game) Check() error {
 	return nil
 }
 
-// CheckAll reads every game from r and checks it. It returns the number
-// of games read and the first error, which names the game.
-func CheckAll(r io.Reader) (int, error) {
+// CheckAll reads every game from r and checks it, going on after a bad
+// one. It returns the number of good games and an error that names each
+// bad game, by its number and what its tags say of it, and says what is
+// wrong with it, a line a game.
+func CheckAll(r io.Reader) (good int, err error) {
+	var bad []error
+	n := 0
 	pr := NewReader(r)
-	for n := 0; ; n++ {
-		g, err := pr.Read()
-		if err == io.EOF {
-			return n, nil
+	for g, err := range pr.Games() {
+		n++
+		if err == nil {
+			err = g.Check()
 		}
 		if err != nil {
-			return n, fmt.Errorf("game %d: %v", n+1, err)
+			bad = append(bad, fmt.Errorf("%s: %w", name(n, g), err))
+			continue
 		}
-		if err := g.Check(); err != nil {
-			label := fmt.Sprintf("game %d", n+1)
-			if d := describe(g); d != "" {
-				label += " (" + d + ")"
-			}
-			return n, fmt.Errorf("%s: %v", label, err)
-		}
+		good++
 	}
+	if err := pr.Err(); err != nil {
+		bad = append(bad, fmt.Errorf("after game %d: %w", n, err))
+	}
+	return good, errors.Join(bad...)
+}
+
+// name names game n, g when it could be read: "game 3 (round 3, A vs B)".
+func name(n int, g *Game) string {
+	label := fmt.Sprintf("game %d", n)
+	if g == nil {
+		return label
+	}
+	if d := describe(g); d != "" {
+		label += " (" + d + ")"
+	}
+	return label
 }
 
 // describe returns what the tags say of a game, to name it beside its

@@ -2,9 +2,13 @@ package pgn
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
+	"io"
+	"os"
 	"strings"
 	"testing"
+	"testing/iotest"
 
 	"github.com/google/go-cmp/cmp"
 )
@@ -115,6 +119,39 @@ func TestCheckAllNamesGame(t *testing.T) {
 	}
 }
 
+// TestCheckAllGoesOn checks that CheckAll checks the games after a bad
+// one, and names each bad game.
+func TestCheckAllGoesOn(t *testing.T) {
+	const illegal = `ply 3: illegal move "Ke3": not legal in rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2`
+	tests := []struct {
+		file string
+		good int
+		err  string
+	}{
+		{"comment", 2, `game 2: pgn: line 10: missing '}'`},
+		{"tag", 2, `game 2: pgn: line 7: bad tag [White "never closed]`},
+		{"illegal", 2, "game 2 (round 2, a vs b): " + illegal},
+		{"noresult", 3, "<nil>"},
+	}
+	for _, tt := range tests {
+		f, err := os.Open("testdata/broken/" + tt.file + ".pgn")
+		if err != nil {
+			t.Fatal(err)
+		}
+		good, err := CheckAll(f)
+		f.Close()
+		if diff := cmp.Diff(fmt.Sprint(tt.good, " ", tt.err), fmt.Sprint(good, " ", err)); diff != "" {
+			t.Errorf("%s: good games and error (-want +got):\n%s", tt.file, diff)
+		}
+	}
+	// Every bad game is named, a line each.
+	_, err := CheckAll(strings.NewReader("[Event \"x\"]\n\n1. e4 e5 2. Ke3 *\n\n[Event \"y\"]\n\n1. e4 ) *\n"))
+	want := "game 1: " + illegal + "\ngame 2: pgn: line 7: unexpected ')'"
+	if diff := cmp.Diff(want, fmt.Sprint(err)); diff != "" {
+		t.Errorf("two bad games (-want +got):\n%s", diff)
+	}
+}
+
 func TestCheckAll(t *testing.T) {
 	const header = "[Event \"x\"]\n[Round \"1\"]\n[White \"a\"]\n[Black \"b\"]\n"
 	tests := []struct {
@@ -150,5 +187,112 @@ func TestCheckAll(t *testing.T) {
 				t.Errorf("CheckAll = %d games, want %d", n, tt.games)
 			}
 		})
+	}
+}
+
+// TestCastlingWithZeros checks that castling written with zeros, as many
+// PGN files write it, is read as O-O and O-O-O, with its check mark and
+// without its annotation, and replays.
+func TestCastlingWithZeros(t *testing.T) {
+	f, err := os.Open("testdata/castling.pgn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	tests := []struct {
+		event string
+		moves []string
+	}{
+		{"both sides, no suffix", []string{"e4", "e5", "Nf3", "Nc6", "Bc4", "Bc5", "O-O", "Nf6", "d3", "O-O"}},
+		{"with check", []string{"O-O+", "Ke7"}},
+		{"queenside, annotated", []string{"O-O-O", "O-O"}},
+		{"queenside with check and a NAG", []string{"O-O-O+", "Ke7"}},
+		{"a result after castling", []string{"O-O+"}},
+	}
+	r := NewReader(f)
+	for _, tt := range tests {
+		g, err := r.Read()
+		if err != nil {
+			t.Fatalf("%s: %v", tt.event, err)
+		}
+		if event, _ := g.Tag("Event"); event != tt.event {
+			t.Fatalf("read game %q, want %q", event, tt.event)
+		}
+		var sans []string
+		for _, m := range g.Moves {
+			sans = append(sans, m.SAN)
+		}
+		if diff := cmp.Diff(tt.moves, sans); diff != "" {
+			t.Errorf("%s: moves (-want +got):\n%s", tt.event, diff)
+		}
+		if _, err := g.Replay(); err != nil {
+			t.Errorf("%s: %v", tt.event, err)
+		}
+	}
+}
+
+// TestGames checks that a broken game in the middle of a file costs that
+// game alone: it comes as a ParseError naming it, and the games after it
+// are read.
+func TestGames(t *testing.T) {
+	tests := []struct {
+		file string
+		want []string
+	}{
+		{"comment", []string{"one: 3 moves *", `game 2: pgn: line 10: missing '}'`, "three: 2 moves 1-0"}},
+		{"tag", []string{"one: 3 moves *", `game 2: pgn: line 7: bad tag [White "never closed]`, "three: 2 moves 1-0"}},
+		{"unexpected", []string{"one: 3 moves *", `game 2: pgn: line 9: unexpected ')'`, "three: 2 moves 1-0"}},
+		{"variation", []string{"one: 3 moves *", "game 2: pgn: line 11: unterminated variation", "three: 2 moves 1-0"}},
+		// Not broken: a game without a result ends where the next begins,
+		// and a line of a comment may start with a command.
+		{"noresult", []string{"one: 3 moves *", "two: 3 moves *", "three: 2 moves 1-0"}},
+		{"command", []string{"one: 3 moves *", "two: 2 moves *", "three: 2 moves 1-0"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.file, func(t *testing.T) {
+			f, err := os.Open("testdata/broken/" + tt.file + ".pgn")
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer f.Close()
+			var got []string
+			for g, err := range NewReader(f).Games() {
+				if pe, ok := err.(*ParseError); ok {
+					got = append(got, fmt.Sprintf("game %d: %v", pe.Game, err))
+					continue
+				} else if err != nil {
+					t.Fatal(err)
+				}
+				event, _ := g.Tag("Event")
+				got = append(got, fmt.Sprintf("%s: %d moves %s", event, len(g.Moves), g.Result))
+			}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("games (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestGamesReadError checks that an error of reading the stream ends
+// Games, and that Err returns it.
+func TestGamesReadError(t *testing.T) {
+	boom := errors.New("boom")
+	r := NewReader(io.MultiReader(strings.NewReader("[Event \"one\"]\n\n1. e4 *\n\n[Event \"two\"]\n\n1. d4 {cut"), iotest.ErrReader(boom)))
+	var events []string
+	for g, err := range r.Games() {
+		if err != nil {
+			t.Fatalf("Games yielded %v", err)
+		}
+		event, _ := g.Tag("Event")
+		events = append(events, event)
+	}
+	if diff := cmp.Diff([]string{"one"}, events); diff != "" {
+		t.Errorf("games (-want +got):\n%s", diff)
+	}
+	if err := r.Err(); err != boom {
+		t.Errorf("Err() = %v, want %v", err, boom)
+	}
+	if err := NewReader(strings.NewReader("1. e4 *\n")).Err(); err != nil {
+		t.Errorf("Err() of a good stream = %v", err)
 	}
 }
