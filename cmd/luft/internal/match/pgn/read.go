@@ -261,15 +261,15 @@ func castlingWithZeros(tok string) (string, bool) {
 }
 
 func isSymbol(c byte) bool {
-	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.IndexByte("=+#-/*.!?$", c) >= 0
+	return isLetter(c) || isDigit(c) || strings.IndexByte("=+#-/*.!?$", c) >= 0
 }
 
 func isDigits(s string) bool {
 	if s == "" {
 		return false
 	}
-	for _, c := range s {
-		if c < '0' || c > '9' {
+	for i := range len(s) {
+		if !isDigit(s[i]) {
 			return false
 		}
 	}
@@ -379,7 +379,7 @@ func isTagLine(line []byte) bool {
 		switch {
 		case c == ' ' || c == '\t':
 			return true
-		case !isLetter(c) && !(c >= '0' && c <= '9') && c != '_':
+		case !isLetter(c) && !isDigit(c) && c != '_':
 			return false
 		}
 	}
@@ -389,3 +389,5 @@ func isTagLine(line []byte) bool {
 func isLetter(c byte) bool {
 	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
 }
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
