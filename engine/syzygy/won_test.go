@@ -1,7 +1,6 @@
 package syzygy
 
 import (
-	"bufio"
 	"flag"
 	"fmt"
 	"math/rand/v2"
@@ -11,6 +10,7 @@ import (
 
 	"github.com/luftchess/luft/engine/board"
 	"github.com/luftchess/luft/engine/board/boardtest"
+	"github.com/luftchess/luft/engine/board/epd"
 )
 
 // wonFile holds the won positions that make tb-match plays out: Luft with
@@ -50,34 +50,26 @@ func TestWonPositions(t *testing.T) {
 	if *writeWon {
 		writeWonPositions(t, tb)
 	}
-	f, err := os.Open(wonFile)
+	fens, err := epd.ReadFENs(wonFile)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
 	count := map[string]int{}
-	i := 0
-	for s := bufio.NewScanner(f); s.Scan(); {
-		line := strings.TrimSpace(s.Text())
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		pos := boardtest.Position(t, line)
+	for i, fen := range fens {
 		winner := board.Color(i % 2)
-		name, err := checkWon(tb, pos, winner)
+		name, err := checkWon(tb, boardtest.Position(t, fen), winner)
 		if err != nil {
-			t.Errorf("position %d, %s: %v", i+1, line, err)
+			t.Errorf("position %d, %s: %v", i+1, fen, err)
 		}
 		count[name]++
-		i++
 	}
 	for _, m := range wonMix {
 		if count[m.name] != m.n {
 			t.Errorf("%d %s positions, want %d", count[m.name], m.name, m.n)
 		}
 	}
-	if i != 50 {
-		t.Errorf("%d positions, want 50", i)
+	if len(fens) != 50 {
+		t.Errorf("%d positions, want 50", len(fens))
 	}
 }
 
