@@ -1,8 +1,6 @@
 package book
 
 import (
-	"bufio"
-	"os"
 	"strconv"
 	"strings"
 	"testing"
@@ -16,26 +14,13 @@ import (
 // TestRandom64 checks the embedded keys against the published text file,
 // copied into testdata (see testdata/README.md).
 func TestRandom64(t *testing.T) {
-	f, err := os.Open("testdata/polyglot_random64.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
 	var want []uint64
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" {
-			continue
-		}
+	for _, line := range boardtest.Lines(t, "testdata/polyglot_random64.txt") {
 		k, err := strconv.ParseUint(strings.TrimPrefix(line, "0x"), 16, 64)
 		if err != nil {
 			t.Fatalf("line %q: %v", line, err)
 		}
 		want = append(want, k)
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
 	}
 	if diff := cmp.Diff(want, random64[:]); diff != "" {
 		t.Errorf("embedded keys differ from the text file (-file +embedded):\n%s", diff)

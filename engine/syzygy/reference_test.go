@@ -1,7 +1,6 @@
 package syzygy
 
 import (
-	"bufio"
 	"errors"
 	"os"
 	"strconv"
@@ -45,19 +44,11 @@ type reference struct {
 	dtz int
 }
 
+// readReferences returns the positions of referenceFile with fathom's
+// answers for them, or fails t.
 func readReferences(t testing.TB) []reference {
-	f, err := os.Open(referenceFile)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
 	var refs []reference
-	s := bufio.NewScanner(f)
-	for s.Scan() {
-		line := s.Text()
-		if line == "" || line[0] == '#' {
-			continue
-		}
+	for _, line := range boardtest.Lines(t, referenceFile) {
 		fields := strings.Split(line, ";")
 		if len(fields) != 3 {
 			t.Fatalf("bad line %q", line)
@@ -68,9 +59,6 @@ func readReferences(t testing.TB) []reference {
 			t.Fatalf("bad line %q: %v", line, err)
 		}
 		refs = append(refs, reference{fields[0], WDL(w), dtz})
-	}
-	if err := s.Err(); err != nil {
-		t.Fatal(err)
 	}
 	return refs
 }

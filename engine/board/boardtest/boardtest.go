@@ -1,7 +1,8 @@
 // Package boardtest helps the tests of the packages above the board:
 // positions from FENs, the repository's root and the shared data beside
-// it, and the rule for data or programs that are missing (skip, but fail
-// under CI=true). It is imported by tests only.
+// it, the lines of a data file, and the rule for data or programs that
+// are missing (skip, but fail under CI=true). It is imported by tests
+// only.
 package boardtest
 
 import (
@@ -58,6 +59,24 @@ func SharedData(t testing.TB, elem ...string) string {
 	_, err := os.Stat(path)
 	Need(t, err)
 	return path
+}
+
+// Lines returns the lines of the text file at path, trimmed of white
+// space, leaving out blank lines and comments (lines starting with #), or
+// fails t: the records of a test's data file.
+func Lines(t testing.TB, path string) []string {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var lines []string
+	for line := range strings.Lines(string(data)) {
+		if line = strings.TrimSpace(line); line != "" && !strings.HasPrefix(line, "#") {
+			lines = append(lines, line)
+		}
+	}
+	return lines
 }
 
 // ModuleRoot returns the repository's root: the nearest directory at or

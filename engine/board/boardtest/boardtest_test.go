@@ -3,6 +3,8 @@ package boardtest
 import (
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -48,5 +50,19 @@ func TestNeed(t *testing.T) {
 		if diff := cmp.Diff(tt.want, r.got); diff != "" {
 			t.Errorf("CI=%q, %v (-want +got):\n%s", tt.ci, tt.err, diff)
 		}
+	}
+}
+
+// TestLines checks that a data file's records come trimmed, without its
+// blank and comment lines.
+func TestLines(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "data.txt")
+	data := "# a comment\n\n  first record \n\t\nsecond;1;2\r\n   # an indented comment\nlast, with no newline"
+	if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"first record", "second;1;2", "last, with no newline"}
+	if diff := cmp.Diff(want, Lines(t, path)); diff != "" {
+		t.Errorf("Lines (-want +got):\n%s", diff)
 	}
 }
