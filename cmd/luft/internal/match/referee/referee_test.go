@@ -214,40 +214,39 @@ func TestGoCommand(t *testing.T) {
 	}
 }
 
-// TestMoveSAN reads moves in algebraic notation as people and programs
-// write it, as the referee read them with notnil/chess before it asked
-// the board.
+// TestMoveSAN plays moves written in SAN and returns them in the rules'
+// UCI notation (castling as king takes rook in Chess960); what names no
+// legal move, or several, or is not SAN, is refused with ErrIllegal. The
+// board reads the SAN: its tests list the spellings it takes.
 func TestMoveSAN(t *testing.T) {
-	for _, tc := range []struct {
-		fen, san, want string // want "" for an error
+	const castling = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"
+	tests := []struct {
+		fen       string
+		chess960  bool
+		san, want string // want "" for an error
 	}{
-		{board.StartFEN, "e4", "e2e4"},
-		{board.StartFEN, "Nf3", "g1f3"},
-		{board.StartFEN, "Nf3!?", "g1f3"},
-		{board.StartFEN, "Ng1f3", "g1f3"},
-		{board.StartFEN, "Nd2", ""},
-		{board.StartFEN, "e5", ""},
-		{"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "O-O", "e1g1"},
-		{"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "0-0-0", "e1c1"},
-		{"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "o-o", "e1g1"},
-		{"r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1", "O-O-O+", "e8c8"},
-		{"4k3/8/8/8/8/8/4K3/R6R w - - 0 1", "Rad1", "a1d1"},
-		{"4k3/8/8/8/8/8/4K3/R6R w - - 0 1", "Rd1", ""}, // ambiguous
-		{"4k3/8/8/N7/8/8/8/N3K3 w - - 0 1", "N1b3", "a1b3"},
-		{"3qk3/2P5/8/8/8/8/8/4K3 w - - 0 1", "cxd8=N+", "c7d8n"},
-		{"3qk3/2P5/8/8/8/8/8/4K3 w - - 0 1", "c8Q+", "c7c8q"},
-		{"3qk3/2P5/8/8/8/8/8/4K3 w - - 0 1", "c8Q", "c7c8q"}, // not check: the + is forgiven
-		{"4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "exd6", "e5d6"},
-		{"4k3/8/8/8/8/8/1Q1Q4/Q3K3 w - - 0 1", "Qb2c3", "b2c3"},
-		{"4k3/8/8/8/8/8/1Q1Q4/Q3K3 w - - 0 1", "Qc3", ""}, // b2 and d2 reach c3
-	} {
-		g, err := NewGame(tc.fen)
+		{board.StartFEN, false, "Nf3!?", "g1f3"},
+		{castling, false, "O-O", "e1g1"},
+		{castling, true, "O-O", "e1h1"},
+		{board.StartFEN, false, "e5", ""},
+		{"4k3/8/8/8/8/8/4K3/R6R w - - 0 1", false, "Rd1", ""}, // ambiguous
+		{board.StartFEN, false, "hello", ""},
+	}
+	for _, tt := range tests {
+		g, err := NewGameVariant(tt.fen, tt.chess960)
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, err := g.MoveSAN(tc.san)
-		if got != tc.want || (err != nil) != (tc.want == "") || err != nil && !errors.Is(err, ErrIllegal) {
-			t.Errorf("MoveSAN(%q) in %s = %q, %v; want %q", tc.san, tc.fen, got, err, tc.want)
+		got, err := g.MoveSAN(tt.san)
+		if got != tt.want || (err != nil) != (tt.want == "") || err != nil && !errors.Is(err, ErrIllegal) {
+			t.Errorf("MoveSAN(%q) in %s = %q, %v; want %q", tt.san, tt.fen, got, err, tt.want)
+		}
+		var played []string
+		if tt.want != "" {
+			played = []string{tt.want}
+		}
+		if diff := cmp.Diff(played, g.Moves()); diff != "" {
+			t.Errorf("MoveSAN(%q) in %s: moves played (-want +got):\n%s", tt.san, tt.fen, diff)
 		}
 	}
 }
