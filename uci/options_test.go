@@ -14,6 +14,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/luftchess/luft/engine"
+	"github.com/luftchess/luft/engine/player"
 	"github.com/luftchess/luft/engine/syzygy"
 	"github.com/luftchess/luft/eval/nnue"
 	"github.com/luftchess/luft/eval/nnue/nets"
@@ -60,7 +61,7 @@ func TestOptionDeclarations(t *testing.T) {
 // is bounded by what this machine can hold.
 func TestDeclaredRanges(t *testing.T) {
 	want := map[string][2]int{
-		"UCI_Elo":          {1400, 2200},
+		"UCI_Elo":          {player.MinCalibratedElo, player.MaxCalibratedElo},
 		"Threads":          {1, engine.MaxThreads},
 		"Hash":             {1, engine.MaxHashMB()},
 		"SyzygyProbeDepth": {1, 100},
