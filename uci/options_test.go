@@ -156,7 +156,7 @@ func TestSetOption(t *testing.T) {
 			settings{play: defaultPlay, syzygy: defaultSyzygy, showWDL: true, ponder: true}, DefaultOptions(), 0},
 		{[]string{"setoption name UCI_LimitStrength value true", "setoption name UCI_Elo value 1434", "setoption name Skill Level value 3", "setoption name OwnBook value true"},
 			settings{syzygy: defaultSyzygy, play: playSettings{ownBook: true, limitStrength: true, elo: 1434, skillLevel: 3}}, DefaultOptions(), 0},
-		{[]string{"setoption name UCI_Elo value 1399", "setoption name UCI_Elo value 2201", "setoption name UCI_Elo value 2800",
+		{[]string{"setoption name UCI_Elo value " + strconv.Itoa(player.MinCalibratedElo-1), "setoption name UCI_Elo value " + strconv.Itoa(player.MaxCalibratedElo+1), "setoption name UCI_Elo value 9999",
 			"setoption name Skill Level value 21", "setoption name BookFile value /nonexistent/book.bin", "setoption name BookFile value /dev/zero"},
 			defaultSettings(), DefaultOptions(), 6},
 	}
