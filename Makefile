@@ -146,11 +146,14 @@ tactics:
 	$(GO) test -tags tactics -run '^TestTactics$$' -count=1 -v ./engine
 
 ## calibrate: Luft at UCI_Elo $(ELO) against Stockfish at the same UCI_Elo, 100 games at 10+0.1
-## with both engines' default Move Overhead (openings drawn with seed ELO unless CAL_SRAND is set)
+## with both engines' default Move Overhead (openings drawn with seed ELO unless CAL_SRAND is set);
+## 2300-2700, which UCI_Elo declares only once measured (player.MaxCalibratedElo), are set by
+## Skill Level (ELO-800)/100, the same level
 ELO ?= 1500
 CAL_SRAND ?= $(ELO)
+CAL_LUFT = $(if $(filter 2300 2400 2500 2600 2700,$(ELO)),"option.Skill Level=$(shell expr \( $(ELO) - 800 \) / 100)",option.UCI_LimitStrength=true option.UCI_Elo=$(ELO))
 calibrate: build
-	$(RUN) match -engine cmd=$(RUN) name=Luft-$(ELO) option.UCI_LimitStrength=true option.UCI_Elo=$(ELO) \
+	$(RUN) match -engine cmd=$(RUN) name=Luft-$(ELO) $(CAL_LUFT) \
 	  -engine cmd=$(STOCKFISH) name=SF-$(ELO) option.UCI_LimitStrength=true option.UCI_Elo=$(ELO) option.Threads=1 option.Hash=16 \
 	  -each tc=10+0.1 -rounds 50 -games 2 -repeat -concurrency 2 -srand $(CAL_SRAND) \
 	  -openings $(OPENINGS) -pgnout file=calibrate-$(ELO).pgn

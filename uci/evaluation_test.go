@@ -19,7 +19,8 @@ import (
 // for a change of options (none for a value it already has, one for
 // those made during a search), and the searches after it evaluate with
 // the new choice, so the engine's table is cleared once. The strength
-// options evaluate by hand without touching the engine's options.
+// options evaluate by hand up to 2200 and with the network from 2300
+// (Skill Level 15), without touching the engine's options.
 func TestEvaluationReachesSearch(t *testing.T) {
 	small, err := nnue.NewNetwork(16, 2)
 	if err != nil {
@@ -64,6 +65,10 @@ func TestEvaluationReachesSearch(t *testing.T) {
 	search("go depth 1")
 	set("UCI_LimitStrength", "false")
 	search("go depth 1")
+	set("Skill Level", "15") // 2300: a level with the network
+	search("go depth 1")
+	set("Skill Level", "14") // 2200: hand-crafted, as calibrated
+	search("go depth 1")
 	c.sync()
 
 	// Networks by their size: the built-in network's, the small one's,
@@ -77,7 +82,7 @@ func TestEvaluationReachesSearch(t *testing.T) {
 	builtin := o.Net
 	want := enginetest.Record{
 		Set:      []*nnue.Network{nil, nil, small, builtin},
-		Searched: []*nnue.Network{builtin, nil, nil, nil, small, small, builtin, nil, builtin},
+		Searched: []*nnue.Network{builtin, nil, nil, nil, small, small, builtin, nil, builtin, builtin, nil},
 	}
 	if diff := cmp.Diff(want, rec.Record(), hidden); diff != "" {
 		t.Errorf("what reached the engine (-want +got):\n%s", diff)

@@ -14,6 +14,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/luftchess/luft/engine"
+	"github.com/luftchess/luft/engine/player"
 	"github.com/luftchess/luft/engine/syzygy"
 	"github.com/luftchess/luft/eval/nnue"
 	"github.com/luftchess/luft/eval/nnue/nets"
@@ -60,7 +61,7 @@ func TestOptionDeclarations(t *testing.T) {
 // is bounded by what this machine can hold.
 func TestDeclaredRanges(t *testing.T) {
 	want := map[string][2]int{
-		"UCI_Elo":          {1400, 2200},
+		"UCI_Elo":          {player.MinCalibratedElo, player.MaxCalibratedElo},
 		"Threads":          {1, engine.MaxThreads},
 		"Hash":             {1, engine.MaxHashMB()},
 		"SyzygyProbeDepth": {1, 100},
@@ -155,7 +156,7 @@ func TestSetOption(t *testing.T) {
 			settings{play: defaultPlay, syzygy: defaultSyzygy, showWDL: true, ponder: true}, DefaultOptions(), 0},
 		{[]string{"setoption name UCI_LimitStrength value true", "setoption name UCI_Elo value 1434", "setoption name Skill Level value 3", "setoption name OwnBook value true"},
 			settings{syzygy: defaultSyzygy, play: playSettings{ownBook: true, limitStrength: true, elo: 1434, skillLevel: 3}}, DefaultOptions(), 0},
-		{[]string{"setoption name UCI_Elo value 1399", "setoption name UCI_Elo value 2201", "setoption name UCI_Elo value 2800",
+		{[]string{"setoption name UCI_Elo value " + strconv.Itoa(player.MinCalibratedElo-1), "setoption name UCI_Elo value " + strconv.Itoa(player.MaxCalibratedElo+1), "setoption name UCI_Elo value 9999",
 			"setoption name Skill Level value 21", "setoption name BookFile value /nonexistent/book.bin", "setoption name BookFile value /dev/zero"},
 			defaultSettings(), DefaultOptions(), 6},
 	}

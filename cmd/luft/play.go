@@ -61,7 +61,8 @@ func playConfig(args []string, stdout, stderr io.Writer) (play.Config, int) {
 	fs := newFlagSet("play", playUsage)
 	fs.SetOutput(stderr)
 	color := fs.String("color", "white", "the `side` you play: white or black")
-	elo := fs.Int("elo", 0, fmt.Sprintf("Luft's strength as a rating `N`, %d-%d (default: full strength)", player.MinElo, player.MaxElo))
+	elo := fs.Int("elo", 0, fmt.Sprintf("Luft's strength as a rating `N`, %d-%d, calibrated %d-%d (default: full strength)",
+		player.MinElo, player.MaxElo, player.MinCalibratedElo, player.MaxCalibratedElo))
 	level := fs.Int("level", player.MaxSkill, fmt.Sprintf("Luft's skill level `N`, 0 (weakest) to %d (full strength)", player.MaxSkill))
 	seconds := fs.Float64("time", 1, "Luft's thinking time per move, in `seconds`")
 	bookFile := fs.String("book", "", "a Polyglot opening book `file` for Luft")

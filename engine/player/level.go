@@ -15,9 +15,9 @@ import (
 	"github.com/luftchess/luft/engine/board"
 )
 
-// Level is a playing strength: the search budget per move and how freely
-// a move is chosen among the best candidates. The zero Level is full
-// strength.
+// Level is a playing strength: the evaluation it plays with, the search
+// budget per move and how freely a move is chosen among the best
+// candidates. The zero Level is full strength.
 type Level struct {
 	Elo     int    // the rating the level is meant to play at; 0 for full strength
 	Depth   int    // maximum search depth in plies; 0 for no limit
@@ -25,6 +25,13 @@ type Level struct {
 	MultiPV int    // candidate moves compared
 	Spread  int    // centipawns: a candidate this much worse than the best is e times less likely
 	MaxLoss int    // centipawns: a candidate worse than the best by more is never played
+
+	// HandCrafted plays with the hand-crafted evaluation whatever network
+	// the engine's options give (the search's engine.Limits.HandCrafted).
+	// Without it the level plays with the options' evaluation, as full
+	// strength does: the network by default (with Use NNUE off, the
+	// hand-crafted one, and then below the level's rating).
+	HandCrafted bool
 }
 
 // Rating range of ForElo.
@@ -35,9 +42,12 @@ const (
 
 // The ratings that calibration matches against Stockfish 15.1 at the same
 // UCI_Elo have confirmed (the calibration table in NOTES.md): the range the
-// UCI option UCI_Elo declares. Rows outside it are budgets that no match
-// has placed: below Stockfish's lowest UCI_Elo, or beyond what full
-// strength reaches at blitz speeds.
+// UCI option UCI_Elo declares, and the browser game's ladder. Rows outside
+// it are budgets that no match has placed: below Stockfish's lowest
+// UCI_Elo, not yet measured (the network's rows 2300 and 2400), or beyond
+// what full strength reaches at blitz speeds. Raising MaxCalibratedElo to
+// a measured row is the one change in the code; a test holds the README's
+// and NOTES.md's ranges to these constants.
 const (
 	MinCalibratedElo = 1400
 	MaxCalibratedElo = 2200
@@ -47,35 +57,55 @@ const (
 // MaxSkill-1 play at Elo MinElo + 100*level.
 const MaxSkill = 20
 
-// table holds the parameters ForElo interpolates between, by rising Elo.
+// table holds the parameters ForElo interpolates between, by rising Elo;
+// each row is one line, to be changed as calibration matches say.
 // Calibration matches against Stockfish 15.1 at the same UCI_Elo adjust
 // the rows; NOTES.md has the procedure and every match. Each row is
 // measured against Stockfish at its own rating, as matches against one
 // fixed level mislead. Rows below 1350, Stockfish's lowest UCI_Elo, can
-// only be placed by matches between Luft's own levels. The rows from 2400
-// up are above what full strength reaches at blitz speeds, so they hardly
-// ever bind there: they are budgets for slow games, not calibrated ratings.
+// only be placed by matches between Luft's own levels.
+//
+// The rows up to 2200 play with the hand-crafted evaluation, which they
+// were calibrated with; from 2300 up they play with the network, whose
+// full strength (about 2430 at 10+0.1, some 150,000 nodes a move there)
+// the hand-crafted evaluation cannot reach. The hand-crafted rows must
+// come first: the evaluation switches once, at the top of them. The
+// network's 2300 and 2400 are to be calibrated. The rows from 2600 up are
+// above what full strength reaches at blitz speeds, so they hardly ever
+// bind there: they are budgets for slow games, not calibrated ratings.
 var table = []Level{
-	{Elo: 800, Depth: 1, Nodes: 300, MultiPV: 6, Spread: 120, MaxLoss: 350},
-	{Elo: 900, Depth: 1, Nodes: 600, MultiPV: 6, Spread: 100, MaxLoss: 300},
-	{Elo: 1000, Depth: 2, Nodes: 1500, MultiPV: 5, Spread: 80, MaxLoss: 250},
-	{Elo: 1100, Depth: 3, Nodes: 4000, MultiPV: 5, Spread: 60, MaxLoss: 200},
-	{Elo: 1200, Depth: 4, Nodes: 10000, MultiPV: 4, Spread: 45, MaxLoss: 150},
-	{Elo: 1300, Depth: 4, Nodes: 15000, MultiPV: 4, Spread: 36, MaxLoss: 120},
-	{Elo: 1500, Depth: 5, Nodes: 30000, MultiPV: 4, Spread: 30, MaxLoss: 100},
-	{Elo: 1650, Depth: 6, Nodes: 40000, MultiPV: 3, Spread: 22, MaxLoss: 80},
-	{Elo: 1800, Depth: 7, Nodes: 75000, MultiPV: 3, Spread: 14, MaxLoss: 55},
-	{Elo: 2000, Depth: 10, Nodes: 110000, MultiPV: 2, Spread: 8, MaxLoss: 30},
-	{Elo: 2200, Depth: 14, Nodes: 250000, MultiPV: 1},
-	{Elo: 2400, Depth: 18, Nodes: 6000000, MultiPV: 1},
+	{Elo: 800, Depth: 1, Nodes: 300, MultiPV: 6, Spread: 120, MaxLoss: 350, HandCrafted: true},
+	{Elo: 900, Depth: 1, Nodes: 600, MultiPV: 6, Spread: 100, MaxLoss: 300, HandCrafted: true},
+	{Elo: 1000, Depth: 2, Nodes: 1500, MultiPV: 5, Spread: 80, MaxLoss: 250, HandCrafted: true},
+	{Elo: 1100, Depth: 3, Nodes: 4000, MultiPV: 5, Spread: 60, MaxLoss: 200, HandCrafted: true},
+	{Elo: 1200, Depth: 4, Nodes: 10000, MultiPV: 4, Spread: 45, MaxLoss: 150, HandCrafted: true},
+	{Elo: 1300, Depth: 4, Nodes: 15000, MultiPV: 4, Spread: 36, MaxLoss: 120, HandCrafted: true},
+	{Elo: 1500, Depth: 5, Nodes: 30000, MultiPV: 4, Spread: 30, MaxLoss: 100, HandCrafted: true},
+	{Elo: 1650, Depth: 6, Nodes: 40000, MultiPV: 3, Spread: 22, MaxLoss: 80, HandCrafted: true},
+	{Elo: 1800, Depth: 7, Nodes: 75000, MultiPV: 3, Spread: 14, MaxLoss: 55, HandCrafted: true},
+	{Elo: 2000, Depth: 10, Nodes: 110000, MultiPV: 2, Spread: 8, MaxLoss: 30, HandCrafted: true},
+	{Elo: 2200, Depth: 14, Nodes: 250000, MultiPV: 1, HandCrafted: true},
+	{Elo: 2300, Depth: 16, Nodes: 40000, MultiPV: 1},
+	{Elo: 2400, Depth: 18, Nodes: 120000, MultiPV: 1},
 	{Elo: 2600, Depth: 24, Nodes: 20000000, MultiPV: 1},
 	{Elo: 2800, Depth: 64, Nodes: 50000000, MultiPV: 1},
 }
 
 // ForElo returns the level meant to play at the given rating, clamped to
-// [MinElo, MaxElo]. Between two rows of the table, depth, spread and
-// loss are interpolated linearly and nodes geometrically, so that each
-// step in Elo is a similar step in strength.
+// [MinElo, MaxElo]. Between two rows of the table that play with the same
+// evaluation, depth, MultiPV, spread and loss are interpolated linearly
+// and nodes geometrically, so that each step in Elo is a similar step in
+// strength.
+//
+// Between two rows that play with different evaluations (2200,
+// hand-crafted, and 2300, the network) a node budget of one evaluation
+// says nothing of the other's strength: the network searches fewer nodes
+// a second and gets more from each, so nodes interpolated across the
+// two would not rise in strength with the rating. So a rating there
+// takes the whole row it is nearer to, evaluation and budget, and the
+// lower one at the midpoint: 2201-2250 play as 2200 does, 2251-2299 as
+// 2300. Every such rating plays within 50 Elo of its own, at a strength
+// that rises with it, with no budget that no match measured.
 func ForElo(elo int) Level {
 	elo = min(max(elo, MinElo), MaxElo)
 	i := 1
@@ -83,15 +113,24 @@ func ForElo(elo int) Level {
 		i++
 	}
 	lo, hi := table[i-1], table[i]
+	if lo.HandCrafted != hi.HandCrafted {
+		l := lo
+		if 2*(elo-lo.Elo) > hi.Elo-lo.Elo {
+			l = hi
+		}
+		l.Elo = elo
+		return l
+	}
 	f := float64(elo-lo.Elo) / float64(hi.Elo-lo.Elo)
 	lin := func(a, b int) int { return int(math.Round(float64(a) + f*float64(b-a))) }
 	return Level{
-		Elo:     elo,
-		Depth:   lin(lo.Depth, hi.Depth),
-		Nodes:   uint64(math.Round(float64(lo.Nodes) * math.Pow(float64(hi.Nodes)/float64(lo.Nodes), f))),
-		MultiPV: lin(lo.MultiPV, hi.MultiPV),
-		Spread:  lin(lo.Spread, hi.Spread),
-		MaxLoss: lin(lo.MaxLoss, hi.MaxLoss),
+		Elo:         elo,
+		Depth:       lin(lo.Depth, hi.Depth),
+		Nodes:       uint64(math.Round(float64(lo.Nodes) * math.Pow(float64(hi.Nodes)/float64(lo.Nodes), f))),
+		MultiPV:     lin(lo.MultiPV, hi.MultiPV),
+		Spread:      lin(lo.Spread, hi.Spread),
+		MaxLoss:     lin(lo.MaxLoss, hi.MaxLoss),
+		HandCrafted: lo.HandCrafted,
 	}
 }
 

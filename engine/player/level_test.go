@@ -16,8 +16,17 @@ func TestForElo(t *testing.T) {
 	}{
 		{800, table[0]},
 		{500, table[0]}, // clamped
-		{850, Level{Elo: 850, Depth: 1, Nodes: 424, MultiPV: 6, Spread: 110, MaxLoss: 325}},
-		{1400, Level{Elo: 1400, Depth: 5, Nodes: 21213, MultiPV: 4, Spread: 33, MaxLoss: 110}},
+		{850, Level{Elo: 850, Depth: 1, Nodes: 424, MultiPV: 6, Spread: 110, MaxLoss: 325, HandCrafted: true}},
+		{1400, Level{Elo: 1400, Depth: 5, Nodes: 21213, MultiPV: 4, Spread: 33, MaxLoss: 110, HandCrafted: true}},
+		{2200, Level{Elo: 2200, Depth: 14, Nodes: 250000, MultiPV: 1, HandCrafted: true}},
+		// Between the hand-crafted 2200 and the network's 2300: the
+		// nearer row, the lower at the midpoint.
+		{2201, Level{Elo: 2201, Depth: 14, Nodes: 250000, MultiPV: 1, HandCrafted: true}},
+		{2250, Level{Elo: 2250, Depth: 14, Nodes: 250000, MultiPV: 1, HandCrafted: true}},
+		{2251, Level{Elo: 2251, Depth: 16, Nodes: 40000, MultiPV: 1}},
+		{2300, Level{Elo: 2300, Depth: 16, Nodes: 40000, MultiPV: 1}},
+		{2350, Level{Elo: 2350, Depth: 17, Nodes: 69282, MultiPV: 1}},
+		{2400, Level{Elo: 2400, Depth: 18, Nodes: 120000, MultiPV: 1}},
 		{2700, Level{Elo: 2700, Depth: 44, Nodes: 31622777, MultiPV: 1}},
 		{2800, table[len(table)-1]},
 		{3500, table[len(table)-1]}, // clamped
@@ -29,15 +38,42 @@ func TestForElo(t *testing.T) {
 	}
 }
 
-// TestForEloMonotonic checks that every step up in Elo searches at least
-// as much and chooses at least as carefully.
+// TestTable checks the table's order and evaluations: rising ratings
+// from MinElo to MaxElo, the hand-crafted rows up to 2200 first, the
+// network's from 2300 up, and the calibrated range inside it.
+func TestTable(t *testing.T) {
+	if table[0].Elo != MinElo || table[len(table)-1].Elo != MaxElo {
+		t.Errorf("the table spans %d-%d, want %d-%d", table[0].Elo, table[len(table)-1].Elo, MinElo, MaxElo)
+	}
+	for i, r := range table {
+		if i > 0 && r.Elo <= table[i-1].Elo {
+			t.Errorf("row %d (%d) does not rise from %d", i, r.Elo, table[i-1].Elo)
+		}
+		if want := r.Elo <= 2200; r.HandCrafted != want {
+			t.Errorf("row %d plays HandCrafted %v, want %v", r.Elo, r.HandCrafted, want)
+		}
+		if r.Full() || r.MultiPV < 1 || r.Depth < 1 || r.Nodes < 1 {
+			t.Errorf("row %+v has no budget", r)
+		}
+	}
+	if MinElo > MinCalibratedElo || MinCalibratedElo > MaxCalibratedElo || MaxCalibratedElo > MaxElo || MaxCalibratedElo%100 != 0 {
+		t.Errorf("calibrated range %d-%d outside %d-%d or not on a Skill Level", MinCalibratedElo, MaxCalibratedElo, MinElo, MaxElo)
+	}
+}
+
+// TestForEloMonotonic checks that every step up in Elo plays at least as
+// strongly: it never goes back from the network to the hand-crafted
+// evaluation, searches at least as deep, and, with the same evaluation,
+// at least as many nodes and chooses at least as carefully. (Where the
+// evaluation changes nodes may fall: the network's are worth more.)
 func TestForEloMonotonic(t *testing.T) {
 	prev := ForElo(MinElo)
-	for elo := MinElo + 25; elo <= MaxElo; elo += 25 {
+	for elo := MinElo + 1; elo <= MaxElo; elo++ {
 		l := ForElo(elo)
-		if l.Depth < prev.Depth || l.Nodes < prev.Nodes || l.MultiPV > prev.MultiPV ||
-			l.Spread > prev.Spread || l.MaxLoss > prev.MaxLoss || l.MultiPV < 1 || l.Full() {
-			t.Errorf("ForElo(%d) = %+v is not stronger than ForElo(%d) = %+v", elo, l, prev.Elo, prev)
+		if l.Elo != elo || l.Depth < prev.Depth || l.MultiPV > prev.MultiPV ||
+			l.Spread > prev.Spread || l.MaxLoss > prev.MaxLoss || l.MultiPV < 1 || l.Full() ||
+			l.HandCrafted && !prev.HandCrafted || l.HandCrafted == prev.HandCrafted && l.Nodes < prev.Nodes {
+			t.Fatalf("ForElo(%d) = %+v is not stronger than ForElo(%d) = %+v", elo, l, prev.Elo, prev)
 		}
 		prev = l
 	}

@@ -74,16 +74,17 @@ func (p *Player) SetBook(b Book) { p.book = b }
 // sees the lines the options ask for, and, when the Level chooses another
 // move than the best, a last line for it.
 //
-// Below full strength every search, a book move's too, evaluates with
-// the hand-crafted evaluation, whatever network the options give: the
-// levels were calibrated with it (NOTES.md), and with the network their
-// budgets would play another strength.
+// Every search, a book move's too, evaluates as the Level says: a level
+// with HandCrafted (the rows up to 2200, calibrated with it; NOTES.md)
+// with the hand-crafted evaluation whatever network the options give,
+// since with the network their budgets would play another strength;
+// the others, full strength among them, with the options' evaluation.
 func (p *Player) Search(ctx context.Context, pos *board.Position, lim engine.Limits, report func(engine.Info)) engine.Result {
 	if report == nil {
 		report = func(engine.Info) {}
 	}
 	p.booked = false
-	if !p.level.Full() {
+	if p.level.HandCrafted {
 		lim.HandCrafted = true
 	}
 	if p.book != nil && !pos.Chess960() {

@@ -88,7 +88,7 @@ func TestPlayer(t *testing.T) {
 	pos := board.NewPosition()
 	lines, ms := testLines(t, pos)
 	e4, c4 := ms[0], ms[2]
-	never := Level{Elo: 1, Depth: 3, Nodes: 500, MultiPV: 4, Spread: 1e6, MaxLoss: 0}
+	never := Level{Elo: 1, Depth: 3, Nodes: 500, MultiPV: 4, Spread: 1e6, MaxLoss: 0, HandCrafted: true}
 	tests := []playerTest{
 		{
 			name:     "full strength passes through",
@@ -114,6 +114,25 @@ func TestPlayer(t *testing.T) {
 			wantBest: c4,
 			wantLim:  engine.Limits{Depth: BookDepth, SearchMoves: []board.Move{c4}, HandCrafted: true},
 			wantMPV:  1,
+		},
+		{
+			name:     "a level with the network",
+			level:    Level{Elo: 1, Depth: 3, Nodes: 500, MultiPV: 4},
+			lim:      engine.Limits{Depth: 9},
+			wantBest: e4,
+			wantLim:  engine.Limits{Depth: 3, Nodes: 500, MultiPV: 4},
+			wantMPV:  4,
+			wantNet:  true,
+		},
+		{
+			name:     "book move at a level with the network",
+			book:     fixedBook("c2c4"),
+			level:    Level{Elo: 1, Depth: 3, Nodes: 500, MultiPV: 4},
+			lim:      engine.Limits{Infinite: true},
+			wantBest: c4,
+			wantLim:  engine.Limits{Depth: BookDepth, SearchMoves: []board.Move{c4}},
+			wantMPV:  1,
+			wantNet:  true,
 		},
 		{
 			name:     "no book in Chess960",
@@ -179,8 +198,8 @@ func checkPlayer(t *testing.T, tt playerTest, pos *board.Position, lines []engin
 	if got := f.multiPV(); got != tt.wantMPV {
 		t.Errorf("engine searched with MultiPV %d, want %d", got, tt.wantMPV)
 	}
-	// Levels below full strength keep the hand-crafted evaluation
-	// they were calibrated with.
+	// Levels with HandCrafted keep the hand-crafted evaluation they
+	// were calibrated with; the others play with the network.
 	if got := engine.Network(f.opts, f.limits) != nil; got != tt.wantNet {
 		t.Errorf("engine evaluated with the network: %v, want %v", got, tt.wantNet)
 	}
@@ -227,7 +246,7 @@ func TestPlayerChoice(t *testing.T) {
 	opts := engine.Options{MultiPV: 1, Net: nets.Default()}
 	f := &fakeEngine{lines: lines, opts: opts}
 	p := New(f, rand.New(rand.NewPCG(5, 6)))
-	p.SetLevel(Level{Elo: 1, MultiPV: 4, Spread: 1e6, MaxLoss: 10})
+	p.SetLevel(Level{Elo: 1, MultiPV: 4, Spread: 1e6, MaxLoss: 10, HandCrafted: true})
 	played := map[board.Move]int{}
 	for range 60 {
 		var last engine.Info
@@ -248,6 +267,35 @@ func TestPlayerChoice(t *testing.T) {
 	// engine's options never touched.
 	if f.sets != 0 || f.byNet != 0 {
 		t.Errorf("engine options set %d times over 60 searches, want never; %d searches with the network, want none", f.sets, f.byNet)
+	}
+}
+
+// TestLevelEvaluation checks which evaluation the levels of the table
+// search with, through a Player: the hand-crafted one up to 2200 (and the
+// ratings nearer 2200 than 2300), the network from 2300 up.
+func TestLevelEvaluation(t *testing.T) {
+	pos := board.NewPosition()
+	lines, _ := testLines(t, pos)
+	for _, tt := range []struct {
+		elo     int
+		wantNet bool
+	}{
+		{MinElo, false}, {MinCalibratedElo, false}, {2000, false}, {2200, false}, {2250, false},
+		{2251, true}, {2300, true}, {2350, true}, {2400, true}, {2600, true}, {MaxElo, true},
+	} {
+		opts := engine.Options{MultiPV: 1, Net: nets.Default()}
+		f := &fakeEngine{lines: lines, opts: opts}
+		p := New(f, rand.New(rand.NewPCG(1, 2)))
+		l := ForElo(tt.elo)
+		p.SetLevel(l)
+		p.Search(context.Background(), pos, engine.Limits{}, nil)
+		if got := engine.Network(f.opts, f.limits) != nil; got != tt.wantNet || f.limits.HandCrafted == tt.wantNet {
+			t.Errorf("ForElo(%d) searched with the network: %v (Limits.HandCrafted %v), want %v",
+				tt.elo, got, f.limits.HandCrafted, tt.wantNet)
+		}
+		if f.limits.Nodes != l.Nodes || f.limits.Depth != l.Depth {
+			t.Errorf("ForElo(%d) searched %d nodes to depth %d, want %d to %d", tt.elo, f.limits.Nodes, f.limits.Depth, l.Nodes, l.Depth)
+		}
 	}
 }
 
@@ -283,7 +331,7 @@ func TestPlayerUnfinishedIteration(t *testing.T) {
 	}
 
 	// Loss 0 for d4 and e4 (30), 10 for c4: all three are played.
-	p.SetLevel(Level{Elo: 1, MultiPV: 4, Spread: 1e6, MaxLoss: 10})
+	p.SetLevel(Level{Elo: 1, MultiPV: 4, Spread: 1e6, MaxLoss: 10, HandCrafted: true})
 	played := map[board.Move]int{}
 	for range 60 {
 		var last engine.Info

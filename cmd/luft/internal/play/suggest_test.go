@@ -73,7 +73,7 @@ func checkLines(lines []engine.Info, n int) error {
 
 // TestEvaluationReachesSearch plays a scripted session with the network
 // and a level below full strength, and checks what reached each engine:
-// Luft's moves evaluate by hand while the level is below full strength
+// Luft's moves evaluate by hand at a level calibrated with it (1500)
 // and with the network once it is full, and suggest evaluates with the
 // network every time and keeps its table between calls (no options set,
 // no new game, no change of evaluation), all without a change of options.
