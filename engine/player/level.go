@@ -50,7 +50,7 @@ const (
 // and NOTES.md's ranges to these constants.
 const (
 	MinCalibratedElo = 1400
-	MaxCalibratedElo = 2200
+	MaxCalibratedElo = 2400
 )
 
 // MaxSkill is the highest Skill Level: full strength. Levels 0 to
@@ -85,8 +85,8 @@ var table = []Level{
 	{Elo: 1800, Depth: 7, Nodes: 75000, MultiPV: 3, Spread: 14, MaxLoss: 55, HandCrafted: true},
 	{Elo: 2000, Depth: 10, Nodes: 110000, MultiPV: 2, Spread: 8, MaxLoss: 30, HandCrafted: true},
 	{Elo: 2200, Depth: 14, Nodes: 250000, MultiPV: 1, HandCrafted: true},
-	{Elo: 2300, Depth: 16, Nodes: 40000, MultiPV: 1},
-	{Elo: 2400, Depth: 18, Nodes: 120000, MultiPV: 1},
+	{Elo: 2300, Depth: 24, Nodes: 250000, MultiPV: 1},
+	{Elo: 2400, Depth: 24, Nodes: 5000000, MultiPV: 1},
 	{Elo: 2600, Depth: 24, Nodes: 20000000, MultiPV: 1},
 	{Elo: 2800, Depth: 64, Nodes: 50000000, MultiPV: 1},
 }

@@ -92,7 +92,7 @@ const (
 // player.MaxCalibratedElo in steps of 100, then full strength.
 func ladder() []Level {
 	// The calibration matches of engine/player/NOTES.md, 100 games each.
-	measured := map[int]string{1400: "45%", 1800: "47.5%", 2000: "51%", 2200: "55%"}
+	measured := map[int]string{1400: "45%", 1800: "47.5%", 2000: "51%", 2200: "55%", 2300: "47%", 2400: "53%"}
 	top := 0 // the highest measured level
 	for elo := range measured {
 		top = max(top, elo)
