@@ -216,13 +216,13 @@ time-check: build
 ponder-check: build
 	$(call time_match,2000,1+0.01,100,ponder-check.pgn,option.Threads=2 option.Ponder=true ponder=on,1)
 
-## ablation: Luft against itself with search features switched OFF=a,b, NODES a move (names:
-## nmp,rfp,fp,lmr,lmp,see,checkext,mdp,asp,se)
+## ablation: Luft against itself with search features switched OFF=a,b and/or optional ones ON=c, NODES
+## a move (names: nmp,rfp,fp,lmr,lmp,see,checkext,mdp,asp,se; optional, off by default: iir,hp,pc,tthist)
 NODES ?= 20000
-ABLATION_PGN = ablation-no-$(OFF).pgn
+ABLATION_PGN = ablation$(if $(OFF),-no-$(OFF))$(if $(ON),-with-$(ON)).pgn
 ablation:
 	$(GOBUILD) -o $(EXE)-base ./cmd/luft
-	$(GO) build -trimpath -ldflags "$(LDFLAGS) -X github.com/luftchess/luft/engine.buildDisabled=$(OFF)" -o $(EXE)-test ./cmd/luft
+	$(GO) build -trimpath -ldflags "$(LDFLAGS) -X github.com/luftchess/luft/engine.buildDisabled=$(OFF) -X github.com/luftchess/luft/engine.buildEnabled=$(ON)" -o $(EXE)-test ./cmd/luft
 	$(RUN)-test match -engine cmd=$(RUN)-test name=test -engine cmd=$(RUN)-base name=base \
 	  -each nodes=$(NODES) -rounds $(ROUNDS) -games 2 -repeat -concurrency 2 \
 	  -openings $(OPENINGS) -srand $(SRAND) -resign movecount=4 score=500 -pgnout file=$(ABLATION_PGN)

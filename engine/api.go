@@ -76,9 +76,10 @@ type Options struct {
 	MultiPV      int           // number of principal variations reported
 	MoveOverhead time.Duration // time reserved per move for GUI and transport lag
 
-	// Disabled switches search techniques off, for test matches. The
-	// zero value plays with all of them.
-	Disabled Features
+	// Enabled switches optional search techniques (OptionalFeatures) on
+	// and Disabled switches techniques off, for test matches. The zero
+	// values play with DefaultFeatures.
+	Enabled, Disabled Features
 
 	// Net, when not nil, is the network that evaluates positions instead
 	// of the hand-crafted evaluation, unless HandCrafted is set. It must
@@ -193,11 +194,12 @@ type Result struct {
 }
 
 // Features is a set of search techniques. It exists so that each technique
-// can be switched off for test matches (make ablation, or the buildDisabled
-// link-time flag); normal play uses all of them.
+// can be switched for test matches (make ablation, or the buildEnabled and
+// buildDisabled link-time flags); normal play uses DefaultFeatures.
 type Features uint32
 
-// Search techniques that can be switched off.
+// Search techniques that can be switched: the one place they are listed,
+// with their short names in featureNames.
 const (
 	NullMove            Features = 1 << iota // null-move pruning, verified in endgames
 	ReverseFutility                          // static-eval cutoffs near the leaves
@@ -210,10 +212,22 @@ const (
 	AspirationWindows                        // search the root with a window around the last score
 	SingularExtension                        // extend a hash move that is much better than the rest; multi-cut
 
+	// The optional techniques below are off unless switched on; each is
+	// there to be measured again (NOTES.md, "Deleted techniques").
+	InternalIterativeReduction // a ply less at PV and cut nodes without a hash move
+	HistoryPruning             // skip late quiet moves whose histories say they fail
+	ProbCut                    // cut when a good capture beats beta by a margin in a shallow search
+	TTCutoffHistory            // a table cutoff rewards (or penalises) its quiet hash move's histories
+
 	AllFeatures Features = 1<<iota - 1
+
+	// OptionalFeatures are the techniques off by default, DefaultFeatures
+	// those of normal play.
+	OptionalFeatures = InternalIterativeReduction | HistoryPruning | ProbCut | TTCutoffHistory
+	DefaultFeatures  = AllFeatures &^ OptionalFeatures
 )
 
-var featureNames = [...]string{"nmp", "rfp", "fp", "lmr", "lmp", "see", "checkext", "mdp", "asp", "se"}
+var featureNames = [...]string{"nmp", "rfp", "fp", "lmr", "lmp", "see", "checkext", "mdp", "asp", "se", "iir", "hp", "pc", "tthist"}
 
 // String lists the set's features by short name, separated by commas.
 func (f Features) String() string {

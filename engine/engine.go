@@ -4,6 +4,7 @@ package engine
 
 import (
 	"context"
+	"errors"
 	"math"
 	"runtime"
 	"slices"
@@ -37,12 +38,13 @@ type Engine struct {
 	threads    []*thread
 }
 
-// buildDisabled lists features to switch off in every engine, as
-// ParseFeatures reads them. It is set only in test builds made for on/off
-// matches:
+// buildEnabled and buildDisabled list features to switch on and off in
+// every engine, as ParseFeatures reads them. They are set only in test
+// builds made for on/off matches:
 //
 //	go build -ldflags "-X github.com/luftchess/luft/engine.buildDisabled=lmr,nmp" ./cmd/luft
-var buildDisabled string
+//	go build -ldflags "-X github.com/luftchess/luft/engine.buildEnabled=iir" ./cmd/luft
+var buildEnabled, buildDisabled string
 
 // New returns an engine with the options o; zero fields take defaults.
 func New(o Options) *Engine {
@@ -62,10 +64,12 @@ func (e *Engine) SetOptions(o Options) {
 	o.Threads = max(o.Threads, 1)
 	o.MultiPV = max(o.MultiPV, 1)
 	o.MoveOverhead = max(o.MoveOverhead, 0)
-	off, err := ParseFeatures(buildDisabled)
-	if err != nil {
+	on, err1 := ParseFeatures(buildEnabled)
+	off, err2 := ParseFeatures(buildDisabled)
+	if err := errors.Join(err1, err2); err != nil {
 		panic(err) // a bad -ldflags value: fail rather than test the wrong thing
 	}
+	o.Enabled |= on
 	o.Disabled |= off
 	if e.table == nil || o.HashMB != e.opts.HashMB {
 		// Free the old table before allocating the new one, so that the
@@ -195,7 +199,7 @@ func (e *Engine) Search(ctx context.Context, pos *board.Position, lim Limits, re
 	}
 	r := &run{
 		lim:      lim,
-		features: AllFeatures &^ e.opts.Disabled,
+		features: (DefaultFeatures | e.opts.Enabled) &^ e.opts.Disabled,
 		start:    time.Now(),
 		report:   report,
 		threads:  e.threads,

@@ -43,6 +43,18 @@ const (
 	paramCount = iota
 )
 
+// The margins and depths of the optional techniques (OptionalFeatures).
+// They are plain constants rather than params, so that the spsa build does
+// not offer to tune techniques that are off; one that is kept becomes a
+// param.
+const (
+	iirDepth           = 4    // shallowest node internal iterative reduction reduces
+	historyPruneDepth  = 4    // history pruning acts below this late-move-reduced depth
+	historyPruneMargin = 1000 // history pruning threshold a ply of depth, below 0
+	probCutDepth       = 5    // shallowest node ProbCut tries
+	probCutMargin      = 200  // ProbCut's beta above the node's, centipawns
+)
+
 // Tunable is a search parameter that a build with the spsa tag declares
 // as a UCI spin option: its name, default and range, and the step
 // OpenBench's SPSA starts with (c_end in its input lines).

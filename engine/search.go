@@ -374,6 +374,9 @@ func (t *thread) search(alpha, beta, depth, ply int, cutNode bool) int {
 	n.inCheck = t.pos.InCheck()
 	n.excluded = t.stack[ply].excluded
 	if score, ok := t.probe(&n); ok {
+		if t.r.features&TTCutoffHistory != 0 {
+			t.rewardTTCutoff(&n)
+		}
 		return score
 	}
 	t.stack[ply+2].killers = [2]board.Move{} // those of another subtree are stale
@@ -386,6 +389,7 @@ func (t *thread) search(alpha, beta, depth, ply int, cutNode bool) int {
 	if score, ok := t.pruneNode(&n); ok {
 		return score
 	}
+	t.internalReduction(&n)
 	best, bestMove, final := t.searchMoves(&n)
 	if !final {
 		if n.tbBound != 0 {
@@ -414,6 +418,25 @@ func (t *thread) probe(n *node) (score int, ok bool) {
 	return n.ttScore, ok
 }
 
+// rewardTTCutoff teaches the move ordering from a table cutoff at the node
+// n (TTCutoffHistory): a quiet hash move whose score failed high is
+// rewarded as a search cutoff rewards it (killers, counter-move, history
+// and continuation history), and one whose score failed low has its
+// histories penalised. Of the refinements engines make to table cutoffs
+// this is the one Luft lacked: it already refuses them at PV nodes and
+// from entries shallower than the node (probe).
+func (t *thread) rewardTTCutoff(n *node) {
+	m, pos := n.ttMove, t.pos
+	if m == board.NoMove || !pos.IsLegal(m) || m.IsPromotion() || pos.IsCapture(m) {
+		return
+	}
+	if n.ttScore >= n.beta {
+		t.rewardCutoff(n.ply, m, true, n.depth, 0, 0)
+	} else {
+		t.rewardQuiet(n.ply, m, -historyBonus(n.depth))
+	}
+}
+
 // evaluateNode sets the static evaluation of the node n, records it in the
 // stack, sharpens it by the table's score where the entry's bound allows,
 // and tells whether the side to move is improving.
@@ -433,7 +456,8 @@ func (t *thread) evaluateNode(n *node) {
 }
 
 // pruneNode returns a score that settles the non-PV node n before its
-// moves are searched, when reverse futility or a null move finds one.
+// moves are searched, when reverse futility, a null move or ProbCut finds
+// one.
 func (t *thread) pruneNode(n *node) (score int, ok bool) {
 	if n.pvNode || n.inCheck || n.excluded != board.NoMove {
 		return 0, false
@@ -445,7 +469,12 @@ func (t *thread) pruneNode(n *node) (score int, ok bool) {
 		return n.eval, true
 	}
 	if t.r.features&NullMove != 0 {
-		return t.nullMove(n)
+		if score, ok = t.nullMove(n); ok {
+			return score, true
+		}
+	}
+	if t.r.features&ProbCut != 0 {
+		return t.probCut(n)
 	}
 	return 0, false
 }
@@ -487,6 +516,70 @@ func (t *thread) nullMove(n *node) (score int, ok bool) {
 	return score, v >= beta
 }
 
+// probCut tries, at the non-PV node n not in check (ProbCut), the captures
+// and promotions that win at least pcBeta minus the static evaluation by
+// SEE, pcBeta being probCutMargin above beta: one that holds pcBeta in a
+// quiescence search and then in a search 4 plies shallower would almost
+// surely beat beta in a full search, and the node returns its score,
+// stored as a lower bound 3 plies shallower. It needs probCutDepth, beta
+// and pcBeta clear of the mate and tablebase scores, and no table entry
+// nearly as deep whose score says pcBeta will not be reached. A stopped
+// search returns 0.
+func (t *thread) probCut(n *node) (score int, ok bool) {
+	pcBeta := n.beta + probCutMargin
+	if n.depth < probCutDepth || n.beta <= -tbBound || pcBeta >= tbBound ||
+		n.hit && int(n.entry.Depth) >= n.depth-3 && n.ttScore < pcBeta {
+		return 0, false
+	}
+	var mp picker
+	mp.initQuiescence(t.pos, &t.hist, n.ttMove)
+	mp.capt = &t.capt
+	for m := mp.next(); m != board.NoMove; m = mp.next() {
+		if !t.pos.SEEGE(m, pcBeta-n.staticEval) {
+			continue
+		}
+		score = t.probCutMove(n, m, pcBeta)
+		if t.stopped {
+			return 0, true
+		}
+		if score >= pcBeta {
+			t.table.Store(n.key, tt.Entry{
+				Move:  uint16(m),
+				Score: int16(scoreToTT(score, n.ply)),
+				Eval:  int16(max(n.staticEval, -mateBound)),
+				Depth: int8(n.depth - 3),
+				Bound: Lower,
+			})
+			return score, true
+		}
+	}
+	return 0, false
+}
+
+// probCutMove makes the capture m of the node n and returns its score
+// against the zero window at pcBeta: a quiescence search's, and if that
+// holds pcBeta, a search's 4 plies shallower than the node.
+func (t *thread) probCutMove(n *node, m board.Move, pcBeta int) int {
+	t.makeMove(n.ply, m)
+	score := -t.qsearch(-pcBeta, -pcBeta+1, n.ply+1)
+	if score >= pcBeta && !t.stopped {
+		score = -t.search(-pcBeta, -pcBeta+1, n.depth-4, n.ply+1, !n.cutNode)
+	}
+	t.pos.Unmake()
+	return score
+}
+
+// internalReduction takes a ply off the depth of the PV or cut node n
+// when the table gave it no move, from iirDepth on
+// (InternalIterativeReduction): the node is probably new, and a shallower
+// search finds a hash move for the next, deeper visit cheaply.
+func (t *thread) internalReduction(n *node) {
+	if t.r.features&InternalIterativeReduction != 0 && n.depth >= iirDepth && n.ttMove == board.NoMove &&
+		(n.pvNode || n.cutNode) && n.excluded == board.NoMove {
+		n.depth--
+	}
+}
+
 // searchMoves searches the moves of the node n, best first, and returns
 // the best score and the move that raised alpha to it, if any. final is
 // set when best is the node's score as it stands rather than a result
@@ -521,7 +614,7 @@ func (t *thread) searchMoves(n *node) (best int, bestMove board.Move, final bool
 		if quiet {
 			quietHist = mp.quietHistory(m)
 		}
-		if mayPrune && best > -tbBound && t.pruneMove(n, m, alpha, moveCount, quiet, givesCheck) {
+		if mayPrune && best > -tbBound && t.pruneMove(n, m, alpha, moveCount, quietHist, quiet, givesCheck) {
 			continue
 		}
 		newDepth, reduced := n.depth-1, 0
@@ -582,10 +675,11 @@ func (t *thread) finalScore(n *node, best int, bestMove board.Move, moveCount in
 // pruneMove reports whether m, the moveCount-th move of the node n, can be
 // skipped at shallow depth: a quiet move that comes late, that could not
 // lift the static evaluation to alpha even with a margin for what it may
-// gain, or that loses material by SEE; or a capture that loses more than
-// the depth allows. lmrDepth, the depth that late move reductions would
-// leave, scales the margins.
-func (t *thread) pruneMove(n *node, m board.Move, alpha, moveCount int, quiet, givesCheck bool) bool {
+// gain, whose history score quietHist says it fails (historyPrunes), or
+// that loses material by SEE; or a capture that loses more than the depth
+// allows. lmrDepth, the depth that late move reductions would leave,
+// scales the margins.
+func (t *thread) pruneMove(n *node, m board.Move, alpha, moveCount, quietHist int, quiet, givesCheck bool) bool {
 	f, depth := t.r.features, n.depth
 	if !quiet {
 		return f&SEEPruning != 0 && depth <= 6 && !t.pos.SEEGE(m, -seeCaptureMargin.value()*depth)
@@ -600,9 +694,24 @@ func (t *thread) pruneMove(n *node, m board.Move, alpha, moveCount int, quiet, g
 		return true
 	case f&Futility != 0 && noCheck && lmrDepth <= 8 && n.staticEval+futilityBase.value()+futilityMargin.value()*max(lmrDepth, 0) <= alpha:
 		return true
+	case f&HistoryPruning != 0 && noCheck && t.historyPrunes(n, m, lmrDepth, quietHist):
+		return true
 	}
 	d := max(lmrDepth, 0)
 	return f&SEEPruning != 0 && lmrDepth <= 8 && !t.pos.SEEGE(m, -seeQuietMargin.value()*d*d)
+}
+
+// historyPrunes reports whether history pruning (HistoryPruning) skips the
+// quiet move m of the node n, neither in check nor giving it, whose
+// late-move-reduced depth is lmrDepth: at a non-PV node, below
+// historyPruneDepth, when its history score quietHist (butterfly plus the
+// two continuation histories) is under -historyPruneMargin a ply of the
+// node's depth, and it is neither a killer nor the counter-move. Like
+// every move pruning, it waits until a move has been searched.
+func (t *thread) historyPrunes(n *node, m board.Move, lmrDepth, quietHist int) bool {
+	sf := &t.stack[n.ply]
+	return !n.pvNode && lmrDepth < historyPruneDepth && quietHist < -historyPruneMargin*n.depth &&
+		m != sf.killers[0] && m != sf.killers[1] && m != n.counter
 }
 
 // extension returns the plies by which the move m of the node n is

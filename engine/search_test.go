@@ -14,6 +14,8 @@ import (
 
 	"github.com/luftchess/luft/engine/board"
 	"github.com/luftchess/luft/engine/board/boardtest"
+	"github.com/luftchess/luft/eval/nnue"
+	"github.com/luftchess/luft/eval/nnue/nets"
 )
 
 func mustMove(t testing.TB, p *board.Position, uci string) board.Move {
@@ -445,8 +447,11 @@ func searchNode(e *Engine, pos *board.Position, alpha, depth int) int {
 }
 
 func TestFeatures(t *testing.T) {
-	if got := AllFeatures.String(); got != "nmp,rfp,fp,lmr,lmp,see,checkext,mdp,asp,se" {
+	if got := AllFeatures.String(); got != "nmp,rfp,fp,lmr,lmp,see,checkext,mdp,asp,se,iir,hp,pc,tthist" {
 		t.Errorf("AllFeatures = %q", got)
+	}
+	if got := DefaultFeatures.String(); got != "nmp,rfp,fp,lmr,lmp,see,checkext,mdp,asp,se" {
+		t.Errorf("DefaultFeatures = %q", got)
 	}
 	f, err := ParseFeatures("lmr, nmp")
 	if err != nil || f != LateMoveReduction|NullMove {
@@ -455,12 +460,91 @@ func TestFeatures(t *testing.T) {
 	if _, err := ParseFeatures("lmr,bogus"); err == nil {
 		t.Error("ParseFeatures accepted an unknown name")
 	}
-	// Every feature can be switched off without breaking the search.
+	// Every feature can be switched off, and every optional one on,
+	// without breaking the search.
 	for i := range len(featureNames) {
 		o := Options{Disabled: 1 << i}
+		if OptionalFeatures&(1<<i) != 0 {
+			o = Options{Enabled: 1 << i}
+		}
 		res, _ := search(t, o, "r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 1", Limits{Depth: 5})
 		if res.Best.String() != "d5f6" {
 			t.Errorf("options %+v: best %v, want d5f6", o, res.Best)
 		}
+	}
+}
+
+// TestOptionalFeatures checks each optional search technique switched on,
+// with each evaluation: it changes the node count of fixed-depth searches
+// of the bench positions, so that it cannot silently do nothing; every
+// move it plays and every move of its principal variations is legal; and
+// it still solves easy tactics. Switched on and off at once, a technique
+// is off, and the search is the default one.
+func TestOptionalFeatures(t *testing.T) {
+	depth := 9
+	if raceEnabled {
+		depth = 6
+	}
+	tactics := []struct{ name, fen, best string }{
+		{"mate in 2", "r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 1", "d5f6"},
+		{"back-rank mate", "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1", "d1d8"},
+		{"wins the hanging queen", "4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1", "d2d5"},
+		{"forks king and rook", "r3k3/8/8/1N6/8/8/PP6/4K3 w - - 0 1", "b5c7"},
+	}
+	for _, ev := range []struct {
+		name string
+		net  *nnue.Network
+	}{{"hand-crafted", nil}, {"network", nets.Default()}} {
+		base := benchNodes(t, Options{HashMB: 16, Net: ev.net}, depth)
+		if got := benchNodes(t, Options{HashMB: 16, Net: ev.net, Enabled: OptionalFeatures, Disabled: OptionalFeatures}, depth); got != base {
+			t.Errorf("%s: optional features switched on and off: %d nodes, want the default search's %d", ev.name, got, base)
+		}
+		for _, f := range []Features{InternalIterativeReduction, HistoryPruning, ProbCut, TTCutoffHistory} {
+			t.Run(ev.name+"/"+f.String(), func(t *testing.T) {
+				o := Options{HashMB: 16, Net: ev.net, Enabled: f}
+				got := benchNodes(t, o, depth)
+				t.Logf("%d nodes, %d without %v", got, base, f)
+				if got == base {
+					t.Errorf("%d nodes, as many as without %v: it changed nothing", got, f)
+				}
+				for _, tc := range tactics {
+					res, info := search(t, o, tc.fen, Limits{Depth: 8})
+					if res.Best.String() != tc.best {
+						t.Errorf("%s: best %v, want %s (PV %v)", tc.name, res.Best, tc.best, info.PV)
+					}
+					legalLine(t, tc.fen, info.PV)
+				}
+			})
+		}
+	}
+}
+
+// benchNodes returns the nodes that searches to depth of the bench
+// positions with the options o count in all, each from a new game, and
+// checks that each plays a legal move along a legal principal variation.
+func benchNodes(t *testing.T, o Options, depth int) uint64 {
+	t.Helper()
+	var total uint64
+	for _, fen := range benchPositions {
+		res, info := search(t, o, fen, Limits{Depth: depth})
+		if len(info.PV) == 0 || info.PV[0] != res.Best {
+			t.Errorf("%s: best %v, PV %v", fen, res.Best, info.PV)
+		}
+		legalLine(t, fen, info.PV)
+		total += info.Nodes
+	}
+	return total
+}
+
+// legalLine fails t unless every move of line is legal in turn from fen.
+func legalLine(t *testing.T, fen string, line []board.Move) {
+	t.Helper()
+	p := boardtest.Position(t, fen)
+	for i, m := range line {
+		if !p.IsLegal(m) {
+			t.Errorf("%s: move %d of %v, %v, is not legal", fen, i+1, line, m)
+			return
+		}
+		p.Make(m)
 	}
 }
