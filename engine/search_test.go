@@ -504,7 +504,10 @@ func TestOptionalFeatures(t *testing.T) {
 				o := Options{HashMB: 16, Net: ev.net, Enabled: f}
 				got := benchNodes(t, o, depth)
 				t.Logf("%d nodes, %d without %v", got, base, f)
-				if got == base {
+				// From fresh histories a few plies deep, history pruning
+				// hardly finds a move bad enough to skip: whether it fires
+				// is TestHistoryPrunes's to show.
+				if got == base && f != HistoryPruning {
 					t.Errorf("%d nodes, as many as without %v: it changed nothing", got, f)
 				}
 				for _, tc := range tactics {
@@ -546,5 +549,46 @@ func legalLine(t *testing.T, fen string, line []board.Move) {
 			return
 		}
 		p.Make(m)
+	}
+}
+
+// TestHistoryPrunes checks when history pruning skips a quiet move: at a
+// non-PV node, below historyPruneDepth of reduced depth, with a history
+// under -historyPruneMargin a ply of the node's depth, and never a killer
+// or the counter-move.
+func TestHistoryPrunes(t *testing.T) {
+	m, err := boardtest.Position(t, board.StartFEN).ParseMove("g1f3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	limit := -historyPruneMargin * 3
+	tests := []struct {
+		name      string
+		pv        bool
+		lmrDepth  int
+		hist      int
+		killer    bool
+		counter   bool
+		wantPrune bool
+	}{
+		{"bad history", false, 2, limit - 1, false, false, true},
+		{"at the threshold", false, 2, limit, false, false, false},
+		{"PV node", true, 2, limit - 1, false, false, false},
+		{"reduced depth too deep", false, historyPruneDepth, limit - 1, false, false, false},
+		{"killer", false, 2, limit - 1, true, false, false},
+		{"counter-move", false, 2, limit - 1, false, true, false},
+	}
+	for _, tt := range tests {
+		th := New(Options{HashMB: 1}).threads[0]
+		n := &node{depth: 3, ply: 0, pvNode: tt.pv}
+		if tt.killer {
+			th.stack[0].killers[1] = m
+		}
+		if tt.counter {
+			n.counter = m
+		}
+		if got := th.historyPrunes(n, m, tt.lmrDepth, tt.hist); got != tt.wantPrune {
+			t.Errorf("%s: historyPrunes = %v, want %v", tt.name, got, tt.wantPrune)
+		}
 	}
 }
