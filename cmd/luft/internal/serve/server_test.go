@@ -60,7 +60,7 @@ func TestConfigLadder(t *testing.T) {
 	for _, l := range got.Levels {
 		elos = append(elos, l.Elo)
 	}
-	// The engine's calibrated range in steps of 100 (1400-2200 today;
+	// The engine's calibrated range in steps of 100 (1400-2400 today;
 	// player.MaxCalibratedElo is its top), then full strength.
 	for elo := player.MinCalibratedElo; elo <= player.MaxCalibratedElo; elo += 100 {
 		want = append(want, elo)
@@ -71,6 +71,12 @@ func TestConfigLadder(t *testing.T) {
 	}
 	if !slices.Contains(elos, 1400) || !slices.Contains(elos, 2200) {
 		t.Errorf("the README's measured levels 1400 and 2200 are not on the ladder: %v", elos)
+	}
+	// Both ends of the calibrated range were measured: their notes give the score.
+	for _, l := range []Level{got.Levels[0], got.Levels[len(got.Levels)-2]} {
+		if !strings.HasPrefix(l.Note, "measured: scored ") {
+			t.Errorf("level %d: note %q, want its measured score", l.Elo, l.Note)
+		}
 	}
 	top := got.Levels[len(got.Levels)-1]
 	// Full strength rates no lower than the top of the calibrated range
