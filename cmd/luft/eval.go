@@ -27,7 +27,7 @@ options:
 func runEval(args []string) int {
 	fs := newFlagSet("eval", evalUsage)
 	file := fs.String("weights", "", "evaluate with the weights of this `file` (or hand: the hand-made ones) instead of the built-in ones")
-	netFile := fs.String("evalfile", nets.DefaultName, "the network `file` (default: the built-in network)")
+	netFile := fs.String("evalfile", nets.DefaultName, "the network `file`; "+nets.DefaultName+" is the built-in network")
 	if err := parseFlags(fs, args, os.Stdout); err != nil {
 		return flagStatus(err)
 	}

@@ -135,3 +135,26 @@ func captureOutput(t *testing.T, f func() int) (stdout, stderr string, result in
 	}
 	return read(files[0]), read(files[1]), result
 }
+
+// TestHelpDefaultsOnce checks that no flag's help says its default twice,
+// as a usage text that says "(default: ...)" does when the flag package
+// adds its own "(default ...)" after it: every subcommand's help, with
+// $SYZYGY_PATH set so that luft tb's -path has a default to show.
+func TestHelpDefaultsOnce(t *testing.T) {
+	t.Setenv(tbPathVariable, "/tables")
+	var commands [][]string
+	for _, name := range commandNames() {
+		commands = append(commands, []string{name, "-h"})
+	}
+	for _, sub := range []string{"extract", "label", "fit"} {
+		commands = append(commands, []string{"tune", sub, "-h"})
+	}
+	for _, args := range commands {
+		stdout, _, _ := captureOutput(t, func() int { return run(args, os.Stdout, os.Stderr) })
+		for _, line := range strings.Split(stdout, "\n") {
+			if strings.Count(line, "(default") > 1 {
+				t.Errorf("luft %q: a default said twice: %q", args, strings.TrimSpace(line))
+			}
+		}
+	}
+}
