@@ -244,9 +244,12 @@ func TestGames(t *testing.T) {
 		{"unexpected", []string{"one: 3 moves *", `game 2: pgn: line 9: unexpected ')'`, "three: 2 moves 1-0"}},
 		{"variation", []string{"one: 3 moves *", "game 2: pgn: line 11: unterminated variation", "three: 2 moves 1-0"}},
 		// Not broken: a game without a result ends where the next begins,
-		// and a line of a comment may start with a command.
+		// and a line of a comment may start with a command or look like
+		// a tag pair.
 		{"noresult", []string{"one: 3 moves *", "two: 3 moves *", "three: 2 moves 1-0"}},
 		{"command", []string{"one: 3 moves *", "two: 2 moves *", "three: 2 moves 1-0"}},
+		// A line of a comment that looks like a tag pair is the comment's.
+		{"tagcomment", []string{"one: 3 moves *", "two: 3 moves *", "three: 2 moves 1-0"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {
@@ -294,5 +297,31 @@ func TestGamesReadError(t *testing.T) {
 	}
 	if err := NewReader(strings.NewReader("1. e4 *\n")).Err(); err != nil {
 		t.Errorf("Err() of a good stream = %v", err)
+	}
+}
+
+// TestCommentOpen checks which lines leave a {comment} open for the next
+// line to start in.
+func TestCommentOpen(t *testing.T) {
+	tests := []struct {
+		line       string
+		open, want bool // open at the line's start, and at its end
+	}{
+		{"1. e4 {a comment\n", false, true},
+		{"1. e4 {a comment} e5\n", false, false},
+		{"1. e4 {one} e5 {two\n", false, true},
+		{"[Event \"x\"] still the comment\n", true, true},
+		{"still the comment} e5\n", true, false},
+		{"a { inside a comment opens nothing\n", true, true},
+		{"1. e4 ; a line comment {\n", false, false},
+		{"1. e4 {a comment; not a line comment\n", false, true},
+		{"[Event \"a {brace}\"]\n", false, false},
+		{"[Event \"a { and a \\\" quote\"]\n", false, false},
+		{"[Event \"x\"] {a comment after a tag\n", false, true},
+	}
+	for _, tt := range tests {
+		if got := commentOpen([]byte(tt.line), tt.open); got != tt.want {
+			t.Errorf("commentOpen(%q, %v) = %v, want %v", tt.line, tt.open, got, tt.want)
+		}
 	}
 }

@@ -15,7 +15,10 @@ import (
 // that game alone: the Reader goes on with the next one, which begins at
 // the next tag pair line (a line starting with a tag pair such as
 // [Event "..."]) after the broken game's movetext, or at the next [Event
-// tag pair line.
+// tag pair line. A line of a {comment} is the comment's whatever it looks
+// like, unless it is a tag pair line right after a game termination
+// marker (1-0, 0-1, 1/2-1/2, *), as where a comment never closed runs
+// into the next game.
 type Reader struct {
 	src   lines
 	games int   // games read, broken ones too
@@ -152,7 +155,7 @@ func (r *Reader) read() (*Game, error) {
 				tok = san
 			}
 			switch {
-			case tok == "1-0" || tok == "0-1" || tok == "1/2-1/2" || tok == "*":
+			case isResult(tok):
 				g.Result = tok
 				return g, nil
 			case tok == "":
@@ -279,7 +282,8 @@ func isDigits(s string) bool {
 // lines reads a PGN stream a line at a time and gives the text of one game
 // at a time byte by byte, ending it with io.EOF where the next game
 // begins: at a tag pair line after a line of movetext, or at an [Event tag
-// pair line after a tag pair line.
+// pair line after a tag pair line, outside a {comment} or in one right
+// after a game termination marker.
 type lines struct {
 	r    *bufio.Reader
 	buf  []byte // the line being read, or the next game's first line when held
@@ -289,7 +293,11 @@ type lines struct {
 	// tags and movetext say whether the game has a tag pair line and a
 	// line of anything else.
 	tags, movetext bool
-	err            error // of reading r: io.EOF at its end
+	// inComment says whether a {comment} is open at the end of the last
+	// line given, and afterResult whether the last line given with text
+	// on it ends with a game termination marker.
+	inComment, afterResult bool
+	err                    error // of reading r: io.EOF at its end
 }
 
 // ReadByte returns the game's next byte, or io.EOF at its end.
@@ -330,7 +338,7 @@ func (s *lines) nextLine() error {
 	if len(s.buf) == 0 {
 		return s.err
 	}
-	if isTagLine(s.buf) && (s.movetext || s.tags && bytes.HasPrefix(s.buf, []byte("[Event "))) {
+	if s.startsGame() {
 		s.held = true
 		return io.EOF
 	}
@@ -339,14 +347,59 @@ func (s *lines) nextLine() error {
 	return nil
 }
 
-// note notes what kind of line buf is.
+// startsGame reports whether buf, the line after the last one given,
+// begins the next game.
+func (s *lines) startsGame() bool {
+	if !isTagLine(s.buf) || s.inComment && !s.afterResult {
+		return false
+	}
+	return s.movetext || s.tags && bytes.HasPrefix(s.buf, []byte("[Event "))
+}
+
+// note notes what kind of line buf is, and whether a comment is open at
+// its end.
 func (s *lines) note() {
 	switch {
-	case isTagLine(s.buf):
+	case !s.inComment && isTagLine(s.buf):
 		s.tags = true
 	case len(bytes.TrimSpace(s.buf)) > 0:
 		s.movetext = true
 	}
+	s.inComment = commentOpen(s.buf, s.inComment)
+	if fields := bytes.Fields(s.buf); len(fields) > 0 {
+		s.afterResult = isResult(string(fields[len(fields)-1]))
+	}
+}
+
+// commentOpen reports whether a {comment} is open at the end of line,
+// given whether one is at its start: '{' opens one, which the next '}'
+// closes, and ';' outside one makes the rest of the line a comment,
+// braces and all. The braces of a tag pair's quoted value open nothing.
+func commentOpen(line []byte, open bool) bool {
+	tag, quoted := !open && isTagLine(line), false
+	for i := 0; i < len(line); i++ {
+		c := line[i]
+		switch {
+		case open:
+			open = c != '}'
+		case quoted && c == '\\':
+			i++ // an escaped character
+		case quoted:
+			quoted = c != '"'
+		case tag && c == '"':
+			quoted = true
+		case c == '{':
+			open = true
+		case c == ';':
+			return false
+		}
+	}
+	return open
+}
+
+// isResult reports whether tok is a game termination marker.
+func isResult(tok string) bool {
+	return tok == "1-0" || tok == "0-1" || tok == "1/2-1/2" || tok == "*"
 }
 
 // newGame starts the next game and reports whether there is one.
@@ -355,6 +408,7 @@ func (s *lines) newGame() bool {
 		return false
 	}
 	s.held, s.i, s.tags, s.movetext = false, 0, false, false
+	s.inComment, s.afterResult = false, false
 	s.line++
 	s.note()
 	return true
