@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/signal"
 	"runtime"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -36,7 +37,9 @@ $LUFT_DATA, else $XDG_DATA_HOME/luft/data, else ~/.local/share/luft/data)
 and lists it in the store's manifest.jsonl with its seed, network, node
 budget, openings, games, positions and checksum. Ctrl-C or SIGTERM stops
 a run cleanly; a killed run keeps its complete games, and the next run
-lists them. -list shows the store; -verify checks its files' checksums.
+lists them. -list shows the store, with "? games" for a run that is
+killed or still going, whose games are not counted; -verify checks its
+files' checksums.
 
 -from-pgn converts games instead: the PGN files (plain or bzip2, as
 OpenBench's DATAGEN workloads return them) of cutechess-cli, fastchess or
@@ -214,8 +217,12 @@ func listStore(store *datagen.Store, verify bool) error {
 		return err
 	}
 	for _, e := range es {
-		fmt.Printf("%s  %-11s  %9d positions  %6d games  %s  nodes %d  seed %d  chess960 %.2f  %s\n",
-			e.File, e.Status, e.Positions, e.Games, e.Net, e.Nodes, e.Seed, e.Chess960, e.Started.Format(time.DateTime))
+		games := "?"
+		if e.GamesKnown() {
+			games = strconv.Itoa(e.Games)
+		}
+		fmt.Printf("%s  %-11s  %9d positions  %6s games  %s  nodes %d  seed %d  chess960 %.2f  %s\n",
+			e.File, e.Status, e.Positions, games, e.Net, e.Nodes, e.Seed, e.Chess960, e.Started.Format(time.DateTime))
 	}
 	if !verify {
 		return nil

@@ -3,11 +3,14 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 
 	"github.com/luftchess/luft/cmd/luft/internal/datagen"
 	"github.com/luftchess/luft/cmd/luft/internal/trainingdata"
@@ -104,6 +107,49 @@ func TestDatagenStore(t *testing.T) {
 	checkExits(t, "train", runTrain, []exitCase{
 		{[]string{"-store", "-epochs", "1", "-out", out}, 2}, // an empty store
 	})
+}
+
+// TestDatagenListGames checks the games column of luft datagen -list: a
+// finished run's count, none played included, and ? for a run killed or
+// still going, whose games were not counted and whose records do not say
+// where each game ends.
+func TestDatagenListGames(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv(datagen.StoreEnv, dir)
+	tests := []struct {
+		e    datagen.Entry
+		want string // the games column
+	}{
+		{datagen.Entry{File: "complete.bin", Status: datagen.Complete, Games: 12, Positions: 840}, "12 games"},
+		{datagen.Entry{File: "interrupted.bin", Status: datagen.Interrupted}, "0 games"},
+		{datagen.Entry{File: "killed.bin", Status: datagen.Killed, Positions: 41395}, "? games"},
+		{datagen.Entry{File: "running.bin", Status: datagen.Running, PID: os.Getpid()}, "? games"},
+	}
+	var manifest bytes.Buffer
+	var want []string
+	for _, tt := range tests {
+		line, err := json.Marshal(tt.e)
+		if err != nil {
+			t.Fatal(err)
+		}
+		manifest.Write(append(line, '\n'))
+		want = append(want, tt.e.File+": "+tt.want)
+	}
+	writeFile(t, dir, datagen.ManifestName, manifest.String())
+	stdout, stderr, code := captureOutput(t, func() int { return runDatagen([]string{"-list"}) })
+	if code != 0 {
+		t.Fatalf("luft datagen -list: exit %d: %s", code, stderr)
+	}
+	var got []string
+	for _, line := range strings.Split(strings.TrimSpace(stdout), "\n") {
+		fields := strings.Fields(line)
+		if i := slices.Index(fields, "games"); i > 0 {
+			got = append(got, fields[0]+": "+fields[i-1]+" games")
+		}
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("games listed (-want +got):\n%s\nin\n%s", diff, stdout)
+	}
 }
 
 // TestDatagenFromPGN checks luft datagen -from-pgn: the games of a luft

@@ -31,7 +31,7 @@ const (
 	Running     = "running"     // a run is writing it, or was killed (see Store.Settle)
 	Complete    = "complete"    // its run reached its target
 	Interrupted = "interrupted" // its run was stopped by a signal, keeping every complete game
-	Killed      = "killed"      // its run died; the complete records were kept
+	Killed      = "killed"      // its run died; the complete records were kept, their games not counted
 )
 
 // Entry describes one file of the store: how it was made and what it
@@ -50,9 +50,17 @@ type Entry struct {
 	Openings    string    `json:"openings"` // opening file; empty for the start position
 	RandomPlies int       `json:"randomPlies"`
 	Chess960    float64   `json:"chess960"` // fraction of games from Chess960 start positions
-	Games       int       `json:"games"`
+	Games       int       `json:"games"`    // complete games; 0, not counted, unless GamesKnown
 	Positions   int       `json:"positions"`
 	SHA256      string    `json:"sha256,omitempty"` // of the whole file, once it is finished
+}
+
+// GamesKnown reports whether e.Games counts the games in e's file, as it
+// does once the run has finished. A run still going has not said, and a
+// killed one never did; their files' records cannot tell, as they do not
+// mark where one game ends and the next begins.
+func (e *Entry) GamesKnown() bool {
+	return e.Status == Complete || e.Status == Interrupted
 }
 
 // Store is a directory of data files that grows with every run of luft
