@@ -169,6 +169,7 @@ func TestCheckAll(t *testing.T) {
 		{"stalemate must be a draw", header + "[FEN \"k7/8/8/2Q5/8/8/8/7K w - - 0 1\"]\n\n1. Qb6 1-0\n", 0, "stalemate"},
 		{"a position the side to move could take the king in", header + "[FEN \"k7/8/2Q5/8/8/8/8/7K w - - 0 1\"]\n\n1. Qb6 1/2-1/2\n", 0, "the side not to move is in check"},
 		{"unterminated comment", header + "\n1. e4 {oops *\n", 0, "missing"},
+		{"unterminated variation, its ) in a line comment", header + "\n1. e4 (1. d4 ; d5) *\n", 0, "unterminated variation"},
 		// Chess960 by the Variant tag, as cutechess and lichess write it.
 		{"Chess960", header + "[Variant \"fischerandom\"]\n[SetUp \"1\"]\n[FEN \"" + knightStart + "\"]\n\n1. Ne3 Ne6 2. O-O O-O *\n", 1, ""},
 		{"Chess960 in Shredder-FEN", header + "[Variant \"Chess960\"]\n[FEN \"4k3/8/8/8/8/8/8/3RK3 w D - 0 1\"]\n\n1. O-O-O Kf7 *\n", 1, ""},
@@ -250,6 +251,15 @@ func TestGames(t *testing.T) {
 		{"command", []string{"one: 3 moves *", "two: 2 moves *", "three: 2 moves 1-0"}},
 		// A line of a comment that looks like a tag pair is the comment's.
 		{"tagcomment", []string{"one: 3 moves *", "two: 3 moves *", "three: 2 moves 1-0"}},
+		// A parenthesis in a comment of either kind in a variation is
+		// the comment's, and so is a brace in a line comment.
+		{"varcomment", []string{
+			"a ) in a line comment: 2 moves *",
+			"a ( in a line comment: 2 moves *",
+			"a { in a line comment: 2 moves *",
+			"parentheses in a brace comment: 2 moves *",
+			"three: 2 moves 1-0",
+		}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {

@@ -199,12 +199,16 @@ func (r *Reader) readUntil(delim byte) (string, error) {
 	}
 }
 
+// skipVariation skips a (variation), its '(' read, up to its ')', the
+// variations in it too. A parenthesis in a {comment} or a ;comment is
+// the comment's, and so is a brace in a ;comment.
 func (r *Reader) skipVariation() error {
+	unterminated := errors.New("unterminated variation")
 	depth := 1
 	for depth > 0 {
 		c, err := r.src.ReadByte()
 		if err != nil {
-			return errors.New("unterminated variation")
+			return unterminated
 		}
 		switch c {
 		case '(':
@@ -214,6 +218,10 @@ func (r *Reader) skipVariation() error {
 		case '{':
 			if _, err := r.readUntil('}'); err != nil {
 				return err
+			}
+		case ';':
+			if _, err := r.readUntil('\n'); err != nil {
+				return unterminated
 			}
 		}
 	}
