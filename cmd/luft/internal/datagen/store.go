@@ -170,13 +170,18 @@ func (s *Store) Finish(e *Entry, status string, games int) error {
 // Settle finishes the entries that are Running although no process with
 // their PID is alive: their runs were killed. Each file is cut to its
 // last complete record and listed as Killed. It returns the entries it
-// settled.
+// settled. With none to settle it writes nothing, the manifest's lock
+// included, so that reading a store does not change it.
 func (s *Store) Settle() ([]Entry, error) {
+	es, err := s.Entries()
+	if err != nil || !slices.ContainsFunc(es, killed) {
+		return nil, err
+	}
 	var settled []Entry
-	err := s.update(func(es []Entry) ([]Entry, error) {
+	err = s.update(func(es []Entry) ([]Entry, error) {
 		for i := range es {
 			e := &es[i]
-			if e.Status != Running || processAlive(e.PID) {
+			if !killed(*e) {
 				continue
 			}
 			e.Status, e.PID, e.Finished = Killed, 0, time.Now().UTC()
@@ -185,9 +190,18 @@ func (s *Store) Settle() ([]Entry, error) {
 			}
 			settled = append(settled, *e)
 		}
+		if settled == nil { // another process settled them since
+			return nil, errUnchanged
+		}
 		return es, nil
 	})
 	return settled, err
+}
+
+// killed reports whether e is Running although no process with its PID
+// is alive.
+func killed(e Entry) bool {
+	return e.Status == Running && !processAlive(e.PID)
 }
 
 // Files returns the paths of the store's finished files, oldest first:
@@ -304,9 +318,15 @@ const (
 	staleLock = time.Minute
 )
 
+// errUnchanged is returned by an update's change to leave the manifest
+// as it is.
+var errUnchanged = errors.New("unchanged")
+
 // update rewrites the manifest with change applied to its entries, under
 // a lock file, so that runs sharing the store do not lose each other's
-// entries; the new manifest replaces the old one whole.
+// entries; the new manifest replaces the old one whole. A change that
+// returns errUnchanged leaves the manifest as it is, and update returns
+// nil.
 func (s *Store) update(change func([]Entry) ([]Entry, error)) error {
 	unlock, err := s.lock()
 	if err != nil {
@@ -317,7 +337,9 @@ func (s *Store) update(change func([]Entry) ([]Entry, error)) error {
 	if err != nil {
 		return err
 	}
-	if es, err = change(slices.Clone(es)); err != nil {
+	if es, err = change(slices.Clone(es)); err == errUnchanged {
+		return nil
+	} else if err != nil {
 		return err
 	}
 	var buf bytes.Buffer

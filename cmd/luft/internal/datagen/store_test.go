@@ -1,6 +1,8 @@
 package datagen
 
 import (
+	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -135,6 +137,75 @@ func TestStoreSettle(t *testing.T) {
 	es, _ := s.Entries()
 	if es[1].Status != Running {
 		t.Errorf("a live run's entry was settled: %+v", es[1])
+	}
+}
+
+// TestStoreSettleWrites checks that Settle rewrites the manifest only when
+// it settles an entry, and otherwise neither replaces it nor takes its
+// lock, so that listing a store, while a run holds the lock or not,
+// leaves it as it was.
+func TestStoreSettleWrites(t *testing.T) {
+	dead := deadPID(t)
+	tests := []struct {
+		name    string
+		entries []Entry
+		settled int // and so whether the manifest is rewritten
+	}{
+		{"finished runs", []Entry{{File: "a.bin", Status: Complete}, {File: "b.bin", Status: Killed}}, 0},
+		{"a live run", []Entry{{File: "a.bin", Status: Complete}, {File: "b.bin", Status: Running, PID: os.Getpid()}}, 0},
+		{"a killed run", []Entry{{File: "a.bin", Status: Complete}, {File: "b.bin", Status: Running, PID: dead}}, 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := &Store{Dir: t.TempDir()}
+			var manifest []byte
+			for _, e := range tt.entries {
+				f, err := os.Create(filepath.Join(s.Dir, e.File))
+				if err != nil {
+					t.Fatal(err)
+				}
+				writeRecords(t, f, 3)
+				f.Close()
+				line, err := json.Marshal(e)
+				if err != nil {
+					t.Fatal(err)
+				}
+				manifest = append(append(manifest, line...), '\n')
+			}
+			if err := os.WriteFile(s.manifest(), manifest, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			before, err := os.Stat(s.manifest())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tt.settled == 0 { // a run holds the lock: Settle must not wait for it
+				if err := os.WriteFile(s.manifest()+".lock", nil, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			settled, err := s.Settle()
+			if err != nil {
+				t.Fatal(err)
+			}
+			after, err := os.Stat(s.manifest())
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := fmt.Sprintf("%d settled, rewritten %v", len(settled), !os.SameFile(before, after))
+			want := fmt.Sprintf("%d settled, rewritten %v", tt.settled, tt.settled > 0)
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("Settle (-want +got):\n%s", diff)
+			}
+		})
+	}
+	// A store without a manifest stays without one.
+	s := &Store{Dir: t.TempDir()}
+	if _, err := s.Settle(); err != nil {
+		t.Fatal(err)
+	}
+	if names, _ := os.ReadDir(s.Dir); len(names) != 0 {
+		t.Errorf("Settle of an empty store left %v", names)
 	}
 }
 
