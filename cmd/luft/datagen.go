@@ -38,8 +38,9 @@ and lists it in the store's manifest.jsonl with its seed, network, node
 budget, openings, games, positions and checksum. Ctrl-C or SIGTERM stops
 a run cleanly; a killed run keeps its complete games, and the next run
 lists them. -list shows the store, with "? games" for a run that is
-killed or still going, whose games are not counted; -verify checks its
-files' checksums.
+killed or still going, whose games are not counted, and "N+ positions"
+for one still going, whose file holds N complete records so far; -verify
+checks its files' checksums.
 
 -from-pgn converts games instead: the PGN files (plain or bzip2, as
 OpenBench's DATAGEN workloads return them) of cutechess-cli, fastchess or
@@ -221,8 +222,8 @@ func listStore(store *datagen.Store, verify bool) error {
 		if e.GamesKnown() {
 			games = strconv.Itoa(e.Games)
 		}
-		fmt.Printf("%s  %-11s  %9d positions  %6s games  %s  nodes %d  seed %d  chess960 %.2f  %s\n",
-			e.File, e.Status, e.Positions, games, e.Net, e.Nodes, e.Seed, e.Chess960, e.Started.Format(time.DateTime))
+		fmt.Printf("%s  %-11s  %9s positions  %6s games  %s  nodes %d  seed %d  chess960 %.2f  %s\n",
+			e.File, e.Status, listedPositions(store, &e), games, e.Net, e.Nodes, e.Seed, e.Chess960, e.Started.Format(time.DateTime))
 	}
 	if !verify {
 		return nil
@@ -239,6 +240,21 @@ func listStore(store *datagen.Store, verify bool) error {
 	}
 	fmt.Printf("all %d files match the manifest\n", len(es))
 	return nil
+}
+
+// listedPositions returns the positions column of e in luft datagen
+// -list: those its run counted, or for a run still going, whose count
+// comes when it finishes, the complete records its file holds so far
+// and a "+" (or "?" if the file cannot be read).
+func listedPositions(store *datagen.Store, e *datagen.Entry) string {
+	if e.Status != datagen.Running {
+		return strconv.Itoa(e.Positions)
+	}
+	n, err := store.Written(e)
+	if err != nil {
+		return "?"
+	}
+	return strconv.Itoa(n) + "+"
 }
 
 // datagenConfig parses the datagen flags.

@@ -109,21 +109,28 @@ func TestDatagenStore(t *testing.T) {
 	})
 }
 
-// TestDatagenListGames checks the games column of luft datagen -list: a
-// finished run's count, none played included, and ? for a run killed or
-// still going, whose games were not counted and whose records do not say
-// where each game ends.
-func TestDatagenListGames(t *testing.T) {
+// TestDatagenListCounts checks the positions and games columns of luft
+// datagen -list: a finished run's counts, none included; for a run still
+// going, whose counts come when it finishes, the complete records its
+// file holds so far, marked as growing; and ? for the games of a run
+// killed or still going, which were not counted and whose records do not
+// say where each game ends.
+func TestDatagenListCounts(t *testing.T) {
 	dir := t.TempDir()
 	t.Setenv(datagen.StoreEnv, dir)
 	tests := []struct {
 		e    datagen.Entry
-		want string // the games column
+		size int    // of its file; none if 0
+		want string // the positions and games columns
 	}{
-		{datagen.Entry{File: "complete.bin", Status: datagen.Complete, Games: 12, Positions: 840}, "12 games"},
-		{datagen.Entry{File: "interrupted.bin", Status: datagen.Interrupted}, "0 games"},
-		{datagen.Entry{File: "killed.bin", Status: datagen.Killed, Positions: 41395}, "? games"},
-		{datagen.Entry{File: "running.bin", Status: datagen.Running, PID: os.Getpid()}, "? games"},
+		{datagen.Entry{File: "complete.bin", Status: datagen.Complete, Games: 12, Positions: 840}, 0, "840 positions 12 games"},
+		{datagen.Entry{File: "interrupted.bin", Status: datagen.Interrupted}, 0, "0 positions 0 games"},
+		{datagen.Entry{File: "killed.bin", Status: datagen.Killed, Positions: 41395}, 0, "41395 positions ? games"},
+		{datagen.Entry{File: "running.bin", Status: datagen.Running, PID: os.Getpid()},
+			trainingdata.HeaderSize + 5*trainingdata.RecordSize + 7, "5+ positions ? games"},
+		{datagen.Entry{File: "running-unwritten.bin", Status: datagen.Running, PID: os.Getpid()},
+			trainingdata.HeaderSize / 2, "0+ positions ? games"},
+		{datagen.Entry{File: "running-gone.bin", Status: datagen.Running, PID: os.Getpid()}, 0, "? positions ? games"},
 	}
 	var manifest bytes.Buffer
 	var want []string
@@ -133,6 +140,9 @@ func TestDatagenListGames(t *testing.T) {
 			t.Fatal(err)
 		}
 		manifest.Write(append(line, '\n'))
+		if tt.size > 0 {
+			writeFile(t, dir, tt.e.File, string(make([]byte, tt.size)))
+		}
 		want = append(want, tt.e.File+": "+tt.want)
 	}
 	writeFile(t, dir, datagen.ManifestName, manifest.String())
@@ -143,12 +153,13 @@ func TestDatagenListGames(t *testing.T) {
 	var got []string
 	for _, line := range strings.Split(strings.TrimSpace(stdout), "\n") {
 		fields := strings.Fields(line)
-		if i := slices.Index(fields, "games"); i > 0 {
-			got = append(got, fields[0]+": "+fields[i-1]+" games")
+		p, g := slices.Index(fields, "positions"), slices.Index(fields, "games")
+		if p > 0 && g > p {
+			got = append(got, fields[0]+": "+fields[p-1]+" positions "+fields[g-1]+" games")
 		}
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
-		t.Errorf("games listed (-want +got):\n%s\nin\n%s", diff, stdout)
+		t.Errorf("counts listed (-want +got):\n%s\nin\n%s", diff, stdout)
 	}
 }
 

@@ -49,9 +49,9 @@ type Entry struct {
 	Seed        uint64    `json:"seed"`     //
 	Openings    string    `json:"openings"` // opening file; empty for the start position
 	RandomPlies int       `json:"randomPlies"`
-	Chess960    float64   `json:"chess960"` // fraction of games from Chess960 start positions
-	Games       int       `json:"games"`    // complete games; 0, not counted, unless GamesKnown
-	Positions   int       `json:"positions"`
+	Chess960    float64   `json:"chess960"`         // fraction of games from Chess960 start positions
+	Games       int       `json:"games"`            // complete games; 0, not counted, unless GamesKnown
+	Positions   int       `json:"positions"`        // complete records; 0, not counted, while Running
 	SHA256      string    `json:"sha256,omitempty"` // of the whole file, once it is finished
 }
 
@@ -262,12 +262,23 @@ func (s *Store) measure(e *Entry) error {
 	if err != nil {
 		return err
 	}
-	if whole := st.Size() - (st.Size()-trainingdata.HeaderSize)%trainingdata.RecordSize; whole != st.Size() {
+	if whole := trainingdata.HeaderSize + int64(trainingdata.Records(st.Size()))*trainingdata.RecordSize; whole != st.Size() {
 		if err := f.Truncate(whole); err != nil {
 			return err
 		}
 	}
 	return s.checksum(e)
+}
+
+// Written returns the complete records that e's file holds now, from its
+// size alone: the positions so far of a Running entry, whose Positions
+// are counted when its run finishes. It reads nothing of the file.
+func (s *Store) Written(e *Entry) (int, error) {
+	st, err := os.Stat(filepath.Join(s.Dir, e.File))
+	if err != nil {
+		return 0, err
+	}
+	return trainingdata.Records(st.Size()), nil
 }
 
 // Verify checks every finished file against the manifest: its size and
@@ -305,7 +316,7 @@ func (s *Store) checksum(e *Entry) error {
 	if err != nil {
 		return err
 	}
-	e.Positions, e.SHA256 = int(max(n-trainingdata.HeaderSize, 0)/trainingdata.RecordSize), hex.EncodeToString(h.Sum(nil))
+	e.Positions, e.SHA256 = trainingdata.Records(n), hex.EncodeToString(h.Sum(nil))
 	return nil
 }
 

@@ -224,6 +224,13 @@ func header() []byte {
 	return h
 }
 
+// Records returns the number of complete records in a data file of size
+// bytes, its header included: those a file still being written holds so
+// far, or a file cut short keeps.
+func Records(size int64) int {
+	return int(max(size-HeaderSize, 0) / RecordSize)
+}
+
 // Writer writes a data file, buffered: call Flush at the end.
 type Writer struct {
 	w   *bufio.Writer

@@ -131,6 +131,27 @@ func TestCounters(t *testing.T) {
 	}
 }
 
+func TestRecords(t *testing.T) {
+	tests := []struct {
+		size int64
+		want int
+	}{
+		{0, 0},
+		{HeaderSize - 1, 0}, // a header not yet written whole
+		{HeaderSize, 0},
+		{HeaderSize + RecordSize - 1, 0},
+		{HeaderSize + RecordSize, 1},
+		{HeaderSize + 5*RecordSize + RecordSize/2, 5}, // a record cut in half
+	}
+	var got, want []int
+	for _, tt := range tests {
+		got, want = append(got, Records(tt.size)), append(want, tt.want)
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("records of each size (-want +got):\n%s", diff)
+	}
+}
+
 // TestResult checks the result of a record, White's view in Go and the
 // side to move's in the file, and that a record packed without one is
 // refused until SetResult gives it one.
