@@ -83,8 +83,8 @@ type Level struct {
 // says from the matches of engine/NOTES.md; it rates fullStrengthRating,
 // the middle, on the ladder.
 const (
-	fullStrengthLow    = 2350
-	fullStrengthHigh   = 2450
+	fullStrengthLow    = 2400
+	fullStrengthHigh   = 2500
 	fullStrengthRating = (fullStrengthLow + fullStrengthHigh) / 2
 )
 

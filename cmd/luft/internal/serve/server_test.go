@@ -79,13 +79,12 @@ func TestConfigLadder(t *testing.T) {
 		}
 	}
 	top := got.Levels[len(got.Levels)-1]
-	// Full strength rates no lower than the top of the calibrated range
-	// (both may be 2400 once the network's 2400 is calibrated).
+	// Full strength rates no lower than the top of the calibrated range.
 	if got.MoveTimeMs != 100 || top.Rating != fullStrengthRating || top.Rating < player.MaxCalibratedElo {
 		t.Errorf("move time %d, full strength rated %d", got.MoveTimeMs, top.Rating)
 	}
-	wantTop := Level{Rating: 2400, Label: "Luft full strength",
-		Note: "measured: plays like Stockfish 15.1 at UCI_Elo 2350–2450 at 10+0.1"}
+	wantTop := Level{Rating: 2450, Label: "Luft full strength",
+		Note: "measured: plays like Stockfish 15.1 at UCI_Elo 2400–2500 at 10+0.1"}
 	if diff := cmp.Diff(wantTop, top); diff != "" {
 		t.Errorf("full strength (-want +got):\n%s", diff)
 	}
