@@ -18,10 +18,7 @@ import (
 
 // TestServeFlags checks that bad flags are refused before the server starts.
 func TestServeFlags(t *testing.T) {
-	tests := []struct {
-		args []string
-		want int
-	}{
+	checkExits(t, "serve", runServe, []exitCase{
 		{[]string{"-max-games", "0"}, 2},
 		{[]string{"-move-time", "0s"}, 2},
 		{[]string{"-move-time", "20s", "-max-move-time", "10s"}, 2},
@@ -32,12 +29,7 @@ func TestServeFlags(t *testing.T) {
 		{[]string{"extra"}, 2},
 		{[]string{"-nonsense"}, 2},
 		{[]string{"-addr", "256.0.0.1:80"}, 1},
-	}
-	for _, tt := range tests {
-		if got := runServe(tt.args); got != tt.want {
-			t.Errorf("luft serve %q returned %d, want %d", tt.args, got, tt.want)
-		}
-	}
+	})
 }
 
 func TestServeAddress(t *testing.T) {
