@@ -9,7 +9,7 @@ import (
 )
 
 func TestTakeback(t *testing.T) {
-	_, ts := newTestServer(t, testConfig())
+	ts := testServer(t)
 	tests := []struct {
 		name     string
 		set      Settings
@@ -62,7 +62,7 @@ func TestTakeback(t *testing.T) {
 }
 
 func TestResign(t *testing.T) {
-	_, ts := newTestServer(t, testConfig())
+	ts := testServer(t)
 	st := create(t, ts, Settings{Color: "black", Elo: 1400})
 	st = waitState(t, ts, st.ID, idle)
 	var got State
@@ -81,7 +81,7 @@ func TestResign(t *testing.T) {
 }
 
 func TestClockFlagFalls(t *testing.T) {
-	_, ts := newTestServer(t, testConfig())
+	ts := testServer(t)
 	st := create(t, ts, Settings{Color: "white", BaseMs: 100})
 	if st.Clock == nil || st.Clock.Running != "white" || st.Clock.WhiteMs > 100 {
 		t.Fatalf("clock at the start: %+v", st.Clock)
@@ -97,7 +97,7 @@ func TestClockFlagFalls(t *testing.T) {
 }
 
 func TestClockGame(t *testing.T) {
-	_, ts := newTestServer(t, testConfig())
+	ts := testServer(t)
 	st := create(t, ts, Settings{Color: "white", Elo: 1600, BaseMs: 60000, IncMs: 1000})
 	call(t, ts, "POST", "/api/games/"+st.ID+"/move", map[string]string{"move": "d2d4"}, nil)
 	st = waitState(t, ts, st.ID, idle)
@@ -127,7 +127,7 @@ func TestLongestMoveOnAClock(t *testing.T) {
 }
 
 func TestRestoreFromMoves(t *testing.T) {
-	_, ts := newTestServer(t, testConfig())
+	ts := testServer(t)
 	st := create(t, ts, Settings{Color: "black", Elo: 1400, Moves: []string{"e2e4", "c7c5", "g1f3"}})
 	// The FENs are Luft's board's, with an en-passant square only where
 	// a pawn can take.

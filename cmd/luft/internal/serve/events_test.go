@@ -9,7 +9,7 @@ import (
 )
 
 func TestStreamOfThinking(t *testing.T) {
-	_, ts := newTestServer(t, testConfig())
+	ts := testServer(t)
 	st := create(t, ts, Settings{Color: "white", MoveTimeMs: 300})
 	s := openStream(t, ts, st.ID)
 	if name, data := s.next(); name != "state" || !json.Valid(data) {
@@ -51,7 +51,7 @@ func TestStreamOfThinking(t *testing.T) {
 }
 
 func TestAnalysisShowsThreeLines(t *testing.T) {
-	_, ts := newTestServer(t, testConfig())
+	ts := testServer(t)
 	st := create(t, ts, Settings{Analysis: true})
 	s := openStream(t, ts, st.ID)
 	seen := map[int]bool{}

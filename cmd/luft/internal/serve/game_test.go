@@ -17,7 +17,7 @@ import (
 const foolsMate = "rnbqkbnr/pppp1ppp/8/4p3/8/5P2/PPPPP1PP/RNBQKBNR w KQkq e6 0 2"
 
 func TestLuftMates(t *testing.T) {
-	_, ts := newTestServer(t, testConfig())
+	ts := testServer(t)
 	st := create(t, ts, Settings{Color: "white", FEN: foolsMate, MoveTimeMs: 300})
 	call(t, ts, "POST", "/api/games/"+st.ID+"/move", map[string]string{"move": "g2g4"}, nil)
 	st = waitState(t, ts, st.ID, idle)
@@ -34,7 +34,7 @@ func TestLuftMates(t *testing.T) {
 }
 
 func TestPersonMatesByPromotion(t *testing.T) {
-	_, ts := newTestServer(t, testConfig())
+	ts := testServer(t)
 	st := create(t, ts, Settings{Color: "white", Elo: 1800, FEN: "k7/2P5/1K6/8/8/8/8/8 w - - 0 1"})
 	var got State
 	if code := call(t, ts, "POST", "/api/games/"+st.ID+"/move", map[string]string{"move": "c7c8q"}, &got); code != http.StatusOK {
@@ -51,7 +51,7 @@ func TestPersonMatesByPromotion(t *testing.T) {
 }
 
 func TestPGNOfLuftsMate(t *testing.T) {
-	_, ts := newTestServer(t, testConfig())
+	ts := testServer(t)
 	st := create(t, ts, Settings{Color: "white", MoveTimeMs: 200, Moves: []string{"f2f3", "e7e5"}})
 	call(t, ts, "POST", "/api/games/"+st.ID+"/move", map[string]string{"move": "g2g4"}, nil)
 	waitState(t, ts, st.ID, func(st State) bool { return st.Result != "*" })
@@ -100,7 +100,7 @@ func checkPGN(t *testing.T, ts *httptest.Server, id string, outcome chess.Outcom
 // for the king, the SAN, the position, the PGN read back by Luft's board,
 // the game set up again from its moves, and a takeback of the castling.
 func TestChess960Castling(t *testing.T) {
-	_, ts := newTestServer(t, testConfig())
+	ts := testServer(t)
 	tests := []struct {
 		name      string
 		set       Settings
@@ -173,7 +173,7 @@ func TestChess960Castling(t *testing.T) {
 // the engine plays by the rules of Chess960 (UCI_Chess960) and its
 // castling, king takes rook, is read as such, in its move and its line.
 func TestLuftCastlesIn960(t *testing.T) {
-	_, ts := newTestServer(t, testConfig())
+	ts := testServer(t)
 	tests := []struct {
 		fen, color string // the person's colour
 		want       Move

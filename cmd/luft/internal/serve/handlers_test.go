@@ -15,7 +15,7 @@ import (
 )
 
 func TestNewGameRefusesBadSettings(t *testing.T) {
-	_, ts := newTestServer(t, testConfig())
+	ts := testServer(t)
 	tests := []struct {
 		name string
 		body any
@@ -64,7 +64,7 @@ func TestNewGameRefusesBadSettings(t *testing.T) {
 }
 
 func TestChess960Start(t *testing.T) {
-	_, ts := newTestServer(t, testConfig())
+	ts := testServer(t)
 	tests := []struct {
 		name     string
 		set      Settings
@@ -115,7 +115,7 @@ func TestChess960Start(t *testing.T) {
 }
 
 func TestMoves(t *testing.T) {
-	_, ts := newTestServer(t, testConfig())
+	ts := testServer(t)
 	st := create(t, ts, Settings{Color: "white", Elo: 1400})
 	tests := []struct {
 		name  string
@@ -172,7 +172,7 @@ func TestNotYourTurn(t *testing.T) {
 }
 
 func TestUnknownGame(t *testing.T) {
-	_, ts := newTestServer(t, testConfig())
+	ts := testServer(t)
 	for _, r := range []struct{ method, path string }{
 		{"GET", "/api/games/nope"},
 		{"DELETE", "/api/games/nope"},
@@ -192,7 +192,7 @@ func TestUnknownGame(t *testing.T) {
 }
 
 func TestWrongMethod(t *testing.T) {
-	_, ts := newTestServer(t, testConfig())
+	ts := testServer(t)
 	for _, tt := range []struct{ method, path, allow string }{
 		{"GET", "/api/games/x/move", "POST"},
 		{"PUT", "/api/games", "POST"},
@@ -219,7 +219,7 @@ func TestWrongMethod(t *testing.T) {
 // chess: castling on the king's square only, as before Chess960, a
 // promotion with a queen, and every move from the start.
 func TestDrops(t *testing.T) {
-	_, ts := newTestServer(t, testConfig())
+	ts := testServer(t)
 	tests := []struct {
 		fen  string
 		from string            // the origin square of the drops checked
@@ -250,7 +250,7 @@ func TestDrops(t *testing.T) {
 // game of Chess960, where it is not UCI: the page sends the move that a
 // drop on the king's square names.
 func TestChess960MovesInUCI(t *testing.T) {
-	_, ts := newTestServer(t, testConfig())
+	ts := testServer(t)
 	st := create(t, ts, Settings{Variant: chess960, Analysis: true, FEN: "3k4/3p1p2/8/8/8/8/PPP5/1K5R w H - 0 1"})
 	var e apiError
 	if code := call(t, ts, "POST", "/api/games/"+st.ID+"/move", map[string]string{"move": "b1g1"}, &e); code != http.StatusUnprocessableEntity ||

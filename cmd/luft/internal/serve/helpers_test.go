@@ -33,6 +33,14 @@ func newTestServer(t *testing.T, cfg Config) (*Server, *httptest.Server) {
 	return s, ts
 }
 
+// testServer serves a Server with testConfig until the test ends, for
+// the tests that need only its HTTP side.
+func testServer(t *testing.T) *httptest.Server {
+	t.Helper()
+	_, ts := newTestServer(t, testConfig())
+	return ts
+}
+
 // call makes a request with a JSON body (nil for none) and decodes the
 // JSON reply into out (nil to ignore it); it returns the status.
 func call(t *testing.T, ts *httptest.Server, method, path string, body, out any) int {

@@ -15,7 +15,7 @@ import (
 )
 
 func TestImport(t *testing.T) {
-	_, ts := newTestServer(t, testConfig())
+	ts := testServer(t)
 	tests := []struct {
 		name, pgn string
 		code      int

@@ -18,7 +18,7 @@ import (
 )
 
 func TestPage(t *testing.T) {
-	_, ts := newTestServer(t, testConfig())
+	ts := testServer(t)
 	tests := []struct {
 		method, path string
 		code         int
@@ -48,7 +48,7 @@ func TestPage(t *testing.T) {
 }
 
 func TestConfigLadder(t *testing.T) {
-	_, ts := newTestServer(t, testConfig())
+	ts := testServer(t)
 	var got struct {
 		Levels     []Level `json:"levels"`
 		MoveTimeMs int     `json:"moveTimeMs"`
