@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"testing"
@@ -98,13 +99,6 @@ func TestTrainPositions(t *testing.T) {
 // It returns the file's path.
 func trainingData(t *testing.T, dir string) string {
 	t.Helper()
-	data := filepath.Join(dir, "d.bin")
-	f, err := os.Create(data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	w := trainingdata.NewWriter(f)
 	fens := []string{
 		board.StartFEN,
 		"rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2",
@@ -112,14 +106,14 @@ func trainingData(t *testing.T, dir string) string {
 		"4k3/8/8/8/8/8/8/3QK3 w - - 0 1",
 		"4k3/8/8/8/8/8/8/3QK3 b - - 0 1",
 	}
+	var recs []trainingdata.Record
 	for i := range 40 {
 		pos := boardtest.Position(t, fens[i%len(fens)])
-		if err := w.Write(trainingdata.Record{Pos: pos, Score: int16(10 * i), Result: outcome.Result(1 + i%3)}); err != nil {
-			t.Fatal(err)
-		}
+		recs = append(recs, trainingdata.Record{Pos: pos, Score: int16(10 * i), Result: outcome.Result(1 + i%3)})
 	}
-	if err := w.Flush(); err != nil {
+	var buf bytes.Buffer
+	if err := trainingdata.WriteAll(&buf, recs); err != nil {
 		t.Fatal(err)
 	}
-	return data
+	return writeFile(t, dir, "d.bin", buf.String())
 }

@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -20,13 +21,8 @@ import (
 // writeRecords writes a header and n records of the start position to f.
 func writeRecords(t *testing.T, f *os.File, n int) {
 	t.Helper()
-	w := trainingdata.NewWriter(f)
-	for range n {
-		if err := w.Write(trainingdata.Record{Pos: board.NewPosition(), Score: 20, Result: outcome.Draw}); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := w.Flush(); err != nil {
+	recs := slices.Repeat([]trainingdata.Record{{Pos: board.NewPosition(), Score: 20, Result: outcome.Draw}}, n)
+	if err := trainingdata.WriteAll(f, recs); err != nil {
 		t.Fatal(err)
 	}
 }

@@ -80,13 +80,7 @@ func writeData(t testing.TB, dir, name string, recs []trainingdata.Record) strin
 	if err != nil {
 		t.Fatal(err)
 	}
-	w := trainingdata.NewWriter(f)
-	for _, r := range recs {
-		if err := w.Write(r); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := w.Flush(); err != nil {
+	if err := trainingdata.WriteAll(f, recs); err != nil {
 		t.Fatal(err)
 	}
 	if err := f.Close(); err != nil {

@@ -279,6 +279,18 @@ func (w *Writer) Flush() error {
 	return w.err
 }
 
+// WriteAll writes recs to w as a data file, the header first, and
+// flushes it: the file ReadAll reads back.
+func WriteAll(w io.Writer, recs []Record) error {
+	tw := NewWriter(w)
+	for _, r := range recs {
+		if err := tw.Write(r); err != nil {
+			return err
+		}
+	}
+	return tw.Flush()
+}
+
 // Reader reads a data file.
 type Reader struct {
 	r *bufio.Reader

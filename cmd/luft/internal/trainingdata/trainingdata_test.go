@@ -3,6 +3,7 @@ package trainingdata
 import (
 	"bytes"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -197,14 +198,9 @@ func TestResult(t *testing.T) {
 // TestReaderErrors checks that damaged files give clear errors.
 func TestReaderErrors(t *testing.T) {
 	var buf bytes.Buffer
-	w := NewWriter(&buf)
-	p := board.NewPosition()
-	for range 3 {
-		if err := w.Write(Record{Pos: p, Result: outcome.Draw}); err != nil {
-			t.Fatal(err)
-		}
+	if err := WriteAll(&buf, slices.Repeat([]Record{{Pos: board.NewPosition(), Result: outcome.Draw}}, 3)); err != nil {
+		t.Fatal(err)
 	}
-	w.Flush()
 	good := buf.Bytes()
 	badMagic := bytes.Clone(good)
 	badMagic[0] = 'X'
