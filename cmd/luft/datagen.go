@@ -200,6 +200,10 @@ func openStore(dir string) (*datagen.Store, error) {
 		return nil, err
 	}
 	for _, e := range settled {
+		if e.Problem != "" {
+			fmt.Fprintf(os.Stderr, "%s: its run was killed; nothing kept: %s\n", e.File, e.Problem)
+			continue
+		}
 		fmt.Fprintf(os.Stderr, "%s: its run was killed; kept %d complete positions\n", e.File, e.Positions)
 	}
 	sum, err := store.Summary()
@@ -222,8 +226,12 @@ func listStore(store *datagen.Store, verify bool) error {
 		if e.GamesKnown() {
 			games = strconv.Itoa(e.Games)
 		}
-		fmt.Printf("%s  %-11s  %9s positions  %6s games  %s  nodes %d  seed %d  chess960 %.2f  %s\n",
-			e.File, e.Status, listedPositions(store, &e), games, e.Net, e.Nodes, e.Seed, e.Chess960, e.Started.Format(time.DateTime))
+		problem := ""
+		if e.Problem != "" {
+			problem = "  (" + e.Problem + ")"
+		}
+		fmt.Printf("%s  %-11s  %9s positions  %6s games  %s  nodes %d  seed %d  chess960 %.2f  %s%s\n",
+			e.File, e.Status, listedPositions(store, &e), games, e.Net, e.Nodes, e.Seed, e.Chess960, e.Started.Format(time.DateTime), problem)
 	}
 	if !verify {
 		return nil

@@ -49,10 +49,11 @@ type Entry struct {
 	Seed        uint64    `json:"seed"`     //
 	Openings    string    `json:"openings"` // opening file; empty for the start position
 	RandomPlies int       `json:"randomPlies"`
-	Chess960    float64   `json:"chess960"`         // fraction of games from Chess960 start positions
-	Games       int       `json:"games"`            // complete games; 0, not counted, unless GamesKnown
-	Positions   int       `json:"positions"`        // complete records; 0, not counted, while Running
-	SHA256      string    `json:"sha256,omitempty"` // of the whole file, once it is finished
+	Chess960    float64   `json:"chess960"`          // fraction of games from Chess960 start positions
+	Games       int       `json:"games"`             // complete games; 0, not counted, unless GamesKnown
+	Positions   int       `json:"positions"`         // complete records; 0, not counted, while Running
+	SHA256      string    `json:"sha256,omitempty"`  // of the whole file, once it is finished
+	Problem     string    `json:"problem,omitempty"` // why a killed run's file holds nothing to train on
 }
 
 // GamesKnown reports whether e.Games counts the games in e's file, as it
@@ -247,22 +248,34 @@ func (s *Store) Summary() (string, error) {
 }
 
 // measure cuts e's file to its last complete record and sets e's
-// positions and checksum from it.
+// positions and checksum from it. A run killed before its first write
+// leaves less than a header, which is cut to nothing. A file that is gone
+// or is no data file is left as it is: e gets no positions, so nothing
+// trains on it, and its Problem says why, so that one lost file does not
+// stop every later run.
 func (s *Store) measure(e *Entry) error {
 	name := filepath.Join(s.Dir, e.File)
 	f, err := os.OpenFile(name, os.O_RDWR, 0)
+	if errors.Is(err, fs.ErrNotExist) {
+		e.Positions, e.SHA256, e.Problem = 0, "", "the file is gone"
+		return nil
+	}
 	if err != nil {
 		return err
 	}
 	defer f.Close()
-	if _, err := trainingdata.NewReader(f); err != nil {
-		return fmt.Errorf("%s: %v", name, err)
-	}
 	st, err := f.Stat()
 	if err != nil {
 		return err
 	}
-	if whole := trainingdata.HeaderSize + int64(trainingdata.Records(st.Size()))*trainingdata.RecordSize; whole != st.Size() {
+	whole := trainingdata.HeaderSize + int64(trainingdata.Records(st.Size()))*trainingdata.RecordSize
+	if st.Size() < trainingdata.HeaderSize {
+		whole = 0
+	} else if _, err := trainingdata.NewReader(f); err != nil {
+		e.Positions, e.SHA256, e.Problem = 0, "", err.Error()
+		return nil
+	}
+	if whole != st.Size() {
 		if err := f.Truncate(whole); err != nil {
 			return err
 		}

@@ -136,6 +136,71 @@ func TestStoreSettle(t *testing.T) {
 	}
 }
 
+// TestStoreSettleLost checks that a killed run whose file is gone, or
+// holds no data, is settled with nothing to train on and a problem that
+// says why, and that the store goes on working.
+func TestStoreSettleLost(t *testing.T) {
+	tests := []struct {
+		name     string
+		content  []byte // nil: the file is gone
+		wantSize int64  // of the file afterwards; -1: still gone
+		problem  string // in Entry.Problem
+	}{
+		{"file gone", nil, -1, "the file is gone"},
+		{"killed before its first write", []byte{}, 0, ""},
+		{"half a header", []byte(trainingdata.Magic[:5]), 0, ""},
+		{"not a data file", []byte(strings.Repeat("not a Luft data file\n", 10)), 210, "not a Luft data file"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s, err := OpenStore(t.TempDir())
+			if err != nil {
+				t.Fatal(err)
+			}
+			var e Entry
+			f, err := s.Create(&e)
+			if err != nil {
+				t.Fatal(err)
+			}
+			f.Close()
+			name := filepath.Join(s.Dir, e.File)
+			if tt.content == nil {
+				err = os.Remove(name)
+			} else {
+				err = os.WriteFile(name, tt.content, 0o644)
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			pid := deadPID(t)
+			if err := s.update(func(es []Entry) ([]Entry, error) { es[0].PID = pid; return es, nil }); err != nil {
+				t.Fatal(err)
+			}
+			settled, err := s.Settle()
+			if err != nil {
+				t.Fatalf("Settle: %v", err)
+			}
+			if len(settled) != 1 || settled[0].Status != Killed || settled[0].Positions != 0 ||
+				!strings.Contains(settled[0].Problem, tt.problem) || (tt.problem == "") != (settled[0].Problem == "") {
+				t.Errorf("settled %+v, want one killed entry, no positions, a problem saying %q", settled, tt.problem)
+			}
+			size := int64(-1)
+			if st, err := os.Stat(name); err == nil {
+				size = st.Size()
+			}
+			if size != tt.wantSize {
+				t.Errorf("the file's size is %d after Settle, want %d", size, tt.wantSize)
+			}
+			if files, err := s.Files(); err != nil || len(files) != 0 {
+				t.Errorf("Files() = %q, %v; want nothing to train on", files, err)
+			}
+			if _, err := s.Summary(); err != nil {
+				t.Errorf("Summary: %v", err)
+			}
+		})
+	}
+}
+
 // TestStoreSettleWrites checks that Settle rewrites the manifest only when
 // it settles an entry, and otherwise neither replaces it nor takes its
 // lock, so that listing a store, while a run holds the lock or not,
