@@ -35,7 +35,7 @@ const tbHowTo = "give their directories with -path DIRS or $" + tbPathVariable
 func tbTo(out, errOut io.Writer, args []string) int {
 	fs := newFlagSet("tb", tbUsage)
 	fs.SetOutput(errOut)
-	path := fs.String("path", os.Getenv(tbPathVariable), "the tables' directories, separated by '"+string(os.PathListSeparator)+"'; $"+tbPathVariable+" gives the default")
+	path := fs.String("path", os.Getenv(tbPathVariable), "the tables' directories `DIRS`, separated by '"+string(os.PathListSeparator)+"'; $"+tbPathVariable+" gives the default")
 	if err := parseFlags(fs, args, out); err != nil {
 		return flagStatus(err)
 	}
