@@ -221,15 +221,22 @@ func (s *Store) Files() ([]string, error) {
 	return files, nil
 }
 
-// Summary describes what the store holds: files and positions, in all and
-// by the evaluation that scored them.
+// Summary describes what the store holds: files and finished positions,
+// in all and by the evaluation that scored them, and what runs still
+// going have written so far.
 func (s *Store) Summary() (string, error) {
 	es, err := s.Entries()
 	if err != nil {
 		return "", err
 	}
 	total, byNet, nets := 0, map[string]int{}, []string{}
+	running, written := 0, 0
 	for _, e := range es {
+		if e.Status == Running {
+			n, _ := s.Written(&e) // a file not there yet holds nothing
+			running, written = running+1, written+n
+			continue
+		}
 		total += e.Positions
 		if _, ok := byNet[e.Net]; !ok {
 			nets = append(nets, e.Net)
@@ -243,6 +250,13 @@ func (s *Store) Summary() (string, error) {
 	sum := fmt.Sprintf("data store %s: %d files, %d positions", s.Dir, len(es), total)
 	if len(parts) > 0 {
 		sum += " (" + strings.Join(parts, ", ") + ")"
+	}
+	if running > 0 {
+		by := "a run still going"
+		if running > 1 {
+			by = fmt.Sprintf("%d runs still going", running)
+		}
+		sum += fmt.Sprintf("; %d+ more written so far by %s", written, by)
 	}
 	return sum, nil
 }

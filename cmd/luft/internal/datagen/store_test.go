@@ -45,6 +45,10 @@ func TestStoreRun(t *testing.T) {
 	}
 	writeRecords(t, f, 7)
 	f.Close()
+	sum, _ := s.Summary()
+	if want := "1 files, 0 positions; 7+ more written so far by a run still going"; !strings.HasSuffix(sum, want) {
+		t.Errorf("summary while running %q, want it to end %q", sum, want)
+	}
 	if err := s.Finish(&e, Complete, 3); err != nil {
 		t.Fatal(err)
 	}
@@ -64,7 +68,7 @@ func TestStoreRun(t *testing.T) {
 	if diff := cmp.Diff([]string{filepath.Join(s.Dir, e.File)}, files); diff != "" {
 		t.Errorf("files (-want +got):\n%s", diff)
 	}
-	sum, _ := s.Summary()
+	sum, _ = s.Summary()
 	if want := "1 files, 7 positions (7 by luft-r3.nnue)"; !strings.Contains(sum, want) {
 		t.Errorf("summary %q, want it to say %q", sum, want)
 	}
