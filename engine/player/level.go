@@ -67,10 +67,11 @@ const MaxSkill = 20
 //
 // The rows up to 2200 play with the hand-crafted evaluation, which they
 // were calibrated with; from 2300 up they play with the network, whose
-// full strength (about 2430 at 10+0.1, some 150,000 nodes a move there)
-// the hand-crafted evaluation cannot reach. The hand-crafted rows must
-// come first: the evaluation switches once, at the top of them. The
-// network's 2300 and 2400 are to be calibrated. The rows from 2600 up are
+// full strength (about Stockfish's 2450 at 10+0.1, some 300,000 to
+// 1,500,000 nodes a move there) the hand-crafted evaluation cannot reach.
+// The hand-crafted rows must come first: the evaluation switches once, at
+// the top of them. The network's 2300 and 2400 are capped by nodes below
+// full strength, as calibration found them. The rows from 2600 up are
 // above what full strength reaches at blitz speeds, so they hardly ever
 // bind there: they are budgets for slow games, not calibrated ratings.
 var table = []Level{
@@ -86,7 +87,7 @@ var table = []Level{
 	{Elo: 2000, Depth: 10, Nodes: 110000, MultiPV: 2, Spread: 8, MaxLoss: 30, HandCrafted: true},
 	{Elo: 2200, Depth: 14, Nodes: 250000, MultiPV: 1, HandCrafted: true},
 	{Elo: 2300, Depth: 24, Nodes: 250000, MultiPV: 1},
-	{Elo: 2400, Depth: 24, Nodes: 5000000, MultiPV: 1},
+	{Elo: 2400, Depth: 24, Nodes: 500000, MultiPV: 1},
 	{Elo: 2600, Depth: 24, Nodes: 20000000, MultiPV: 1},
 	{Elo: 2800, Depth: 64, Nodes: 50000000, MultiPV: 1},
 }

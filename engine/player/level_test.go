@@ -25,8 +25,8 @@ func TestForElo(t *testing.T) {
 		{2250, Level{Elo: 2250, Depth: 14, Nodes: 250000, MultiPV: 1, HandCrafted: true}},
 		{2251, Level{Elo: 2251, Depth: 24, Nodes: 250000, MultiPV: 1}},
 		{2300, Level{Elo: 2300, Depth: 24, Nodes: 250000, MultiPV: 1}},
-		{2350, Level{Elo: 2350, Depth: 24, Nodes: 1118034, MultiPV: 1}},
-		{2400, Level{Elo: 2400, Depth: 24, Nodes: 5000000, MultiPV: 1}},
+		{2350, Level{Elo: 2350, Depth: 24, Nodes: 353553, MultiPV: 1}},
+		{2400, Level{Elo: 2400, Depth: 24, Nodes: 500000, MultiPV: 1}},
 		{2700, Level{Elo: 2700, Depth: 44, Nodes: 31622777, MultiPV: 1}},
 		{2800, table[len(table)-1]},
 		{3500, table[len(table)-1]}, // clamped

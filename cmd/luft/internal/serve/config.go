@@ -91,8 +91,9 @@ const (
 // ladder returns the levels: UCI_Elo from player.MinCalibratedElo to
 // player.MaxCalibratedElo in steps of 100, then full strength.
 func ladder() []Level {
-	// The calibration matches of engine/player/NOTES.md, 100 games each.
-	measured := map[int]string{1400: "45%", 1800: "47.5%", 2000: "51%", 2200: "55%", 2300: "47%", 2400: "53%"}
+	// The calibration matches of engine/player/NOTES.md, 100 games each,
+	// the latest of each level with its present budget.
+	measured := map[int]string{1400: "45%", 1800: "47.5%", 2000: "51%", 2200: "51%", 2300: "47%", 2400: "53%"}
 	var out []Level
 	for elo := player.MinCalibratedElo; elo <= player.MaxCalibratedElo; elo += 100 {
 		note := "between two measured levels of the calibrated range"
