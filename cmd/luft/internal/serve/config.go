@@ -1,6 +1,7 @@
 package serve
 
 import (
+	"fmt"
 	"time"
 
 	"github.com/luftchess/luft/cmd/luft/internal/review"
@@ -91,14 +92,12 @@ const (
 // ladder returns the levels: UCI_Elo from player.MinCalibratedElo to
 // player.MaxCalibratedElo in steps of 100, then full strength.
 func ladder() []Level {
-	// The calibration matches of engine/player/NOTES.md, 100 games each,
-	// the latest of each level with its present budget.
-	measured := map[int]string{1400: "45%", 1800: "47.5%", 2000: "51%", 2200: "51%", 2300: "47%", 2400: "53%"}
 	var out []Level
 	for elo := player.MinCalibratedElo; elo <= player.MaxCalibratedElo; elo += 100 {
 		note := "between two measured levels of the calibrated range"
-		if score, ok := measured[elo]; ok {
-			note = "measured: scored " + score + " in 100 games against Stockfish 15.1 at UCI_Elo " + itoa(elo)
+		if c, ok := player.Calibrated(elo); ok {
+			note = fmt.Sprintf("measured: scored %.1f%% in %d games against Stockfish 15.1 at UCI_Elo %d",
+				100*c.Score(), c.Games(), elo)
 		}
 		out = append(out, Level{Elo: elo, Rating: elo, Label: "Luft " + itoa(elo), Note: note})
 	}
