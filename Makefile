@@ -153,6 +153,7 @@ ELO ?= 1500
 CAL_SRAND ?= $(ELO)
 CAL_LUFT = $(if $(filter 2300 2400 2500 2600 2700,$(ELO)),"option.Skill Level=$(shell expr \( $(ELO) - 800 \) / 100)",option.UCI_LimitStrength=true option.UCI_Elo=$(ELO))
 calibrate: build
+	rm -f calibrate-$(ELO).pgn
 	$(RUN) match -engine cmd=$(RUN) name=Luft-$(ELO) $(CAL_LUFT) \
 	  -engine cmd=$(STOCKFISH) name=SF-$(ELO) option.UCI_LimitStrength=true option.UCI_Elo=$(ELO) option.Threads=1 option.Hash=16 \
 	  -each tc=10+0.1 -rounds 50 -games 2 -repeat -concurrency 2 -srand $(CAL_SRAND) \
@@ -174,6 +175,7 @@ REF_stockfish2600 := cmd=$(STOCKFISH) name=sf2600 option.UCI_LimitStrength=true 
 REF_ethereal      := cmd=/usr/games/ethereal-chess name=ethereal option.Threads=1
 reference: build
 	@test -n "$(REF_$(REF))" || { echo "unknown REF=$(REF)"; exit 2; }
+	rm -f reference-$(REF).pgn
 	PATH=/usr/games:$$PATH $(RUN) match -engine cmd=$(RUN) name=Luft -engine $(REF_$(REF)) \
 	  -each tc=10+0.1 option.Hash=64 -rounds $(ROUNDS) -games 2 -repeat -concurrency 2 \
 	  -openings $(OPENINGS) -srand $(SRAND) $(ADJUDICATE) -pgnout file=reference-$(REF).pgn
@@ -203,7 +205,7 @@ chess960-match: build
 TIME_OPENINGS := file=../shared/data/openings/uho_4060_v2_20k.epd format=epd order=random
 # time_match: Luft (with the engine settings $(5)) against Stockfish at UCI_Elo $(1), clock $(2),
 # $(3) rounds of 2 games, $(6) at a time, PGN $(4)
-time_match = $(RUN) match -engine cmd=$(RUN) name=Luft $(5) -engine cmd=$(STOCKFISH) name=sf$(1) \
+time_match = rm -f $(4) && $(RUN) match -engine cmd=$(RUN) name=Luft $(5) -engine cmd=$(STOCKFISH) name=sf$(1) \
 	  option.UCI_LimitStrength=true option.UCI_Elo=$(1) option.Threads=1 \
 	  -each tc=$(2) option.Hash=16 -rounds $(3) -games 2 -repeat -concurrency $(6) \
 	  -openings $(TIME_OPENINGS) -srand $(SRAND) -pgnout file=$(4) && $(RUN) match -check-pgn $(4)
@@ -223,6 +225,7 @@ ABLATION_PGN = ablation$(if $(OFF),-no-$(OFF))$(if $(ON),-with-$(ON)).pgn
 ablation:
 	$(GOBUILD) -o $(EXE)-base ./cmd/luft
 	$(GO) build -trimpath -ldflags "$(LDFLAGS) -X github.com/luftchess/luft/engine.buildDisabled=$(OFF) -X github.com/luftchess/luft/engine.buildEnabled=$(ON)" -o $(EXE)-test ./cmd/luft
+	rm -f $(ABLATION_PGN)
 	$(RUN)-test match -engine cmd=$(RUN)-test name=test -engine cmd=$(RUN)-base name=base \
 	  -each nodes=$(NODES) -rounds $(ROUNDS) -games 2 -repeat -concurrency 2 \
 	  -openings $(OPENINGS) -srand $(SRAND) -resign movecount=4 score=500 -pgnout file=$(ABLATION_PGN)
@@ -322,6 +325,7 @@ nnue_base_hce := "option.Use NNUE=false"
 nnue_base_net := "option.Use NNUE=true"
 nnue-match: build
 	@test -n '$(nnue_base_$(NNUE_BASE))' || { echo "unknown NNUE_BASE=$(NNUE_BASE) (net or hce)"; exit 2; }
+	rm -f nnue-match.pgn
 	$(RUN) match -engine cmd=$(RUN) name=candidate "option.Use NNUE=true" "option.EvalFile=$(abspath $(NNUE_DIR)/net/net.nnue)" \
 	  -engine cmd=$(RUN) name=$(NNUE_BASE) $(nnue_base_$(NNUE_BASE)) -each $(NNUE_LIMIT) option.Hash=16 \
 	  -rounds $(NNUE_ROUNDS) -games 2 -repeat -concurrency 2 -openings $(OPENINGS) -srand $(NNUE_SEED) \
