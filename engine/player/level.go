@@ -77,7 +77,7 @@ var calibrations = []Calibration{
 	{Elo: 1800, Wins: 45, Losses: 50, Draws: 5},
 	{Elo: 2000, Wins: 46, Losses: 44, Draws: 10},
 	{Elo: 2200, Wins: 44, Losses: 42, Draws: 14},
-	{Elo: 2300, Wins: 33, Losses: 39, Draws: 28},
+	{Elo: 2300, Wins: 38, Losses: 40, Draws: 22},
 	{Elo: 2400, Wins: 39, Losses: 36, Draws: 25},
 }
 
