@@ -88,6 +88,48 @@ func TestAnnotated(t *testing.T) {
 	}
 }
 
+// TestComments checks where Read puts each comment: a move keeps all the
+// comments after it, lichess's verdict with its clock and evaluation, and
+// those after its variation; cutechess's last comment before the result
+// is the result's.
+func TestComments(t *testing.T) {
+	tests := []struct {
+		name, movetext string
+		comments       []string // of each move
+		result         string   // the result comment
+	}{
+		{"lichess clocks", "1. e4 { [%clk 0:03:00] } 1... e5 { [%clk 0:02:59] } 2. Nf3 *",
+			[]string{"[%clk 0:03:00]", "[%clk 0:02:59]", ""}, ""},
+		{"lichess analysis", "1. e4 { [%eval 0.17] [%clk 0:03:00] } 1... f6?! { (0.17 → 0.90) Inaccuracy. e5 was best. } " +
+			"{ [%eval 0.9] [%clk 0:02:59] } ( 1... e5 2. Nf3 ) 2. d4 { [%eval 0.8] } 1-0",
+			[]string{"[%eval 0.17] [%clk 0:03:00]", "(0.17 → 0.90) Inaccuracy. e5 was best. [%eval 0.9] [%clk 0:02:59]", "[%eval 0.8]"}, ""},
+		{"after a variation", "1. e4 {a} (1. d4 {in the variation}) {b} e5 *",
+			[]string{"a b", ""}, ""},
+		{"cutechess result", "1. f3 e5 2. g4 Qh4# {+M1/1 0.001s} {Black mates} 0-1",
+			[]string{"", "", "", "+M1/1 0.001s"}, "Black mates"},
+		{"one comment at the end", "1. f3 e5 2. g4 Qh4# {Black mates} 0-1",
+			[]string{"", "", "", "Black mates"}, ""},
+		{"no result", "1. e4 {a} {b} *", []string{"a"}, "b"},
+		{"before the first move", "{the game} 1. e4 {a} *", []string{"a"}, "the game"},
+	}
+	for _, tt := range tests {
+		g, err := NewReader(strings.NewReader(tt.movetext)).Read()
+		if err != nil {
+			t.Fatalf("%s: %v", tt.name, err)
+		}
+		var comments []string
+		for _, m := range g.Moves {
+			comments = append(comments, m.Comment)
+		}
+		if diff := cmp.Diff(tt.comments, comments); diff != "" {
+			t.Errorf("%s: move comments (-want +got):\n%s", tt.name, diff)
+		}
+		if g.ResultComment != tt.result {
+			t.Errorf("%s: result comment %q, want %q", tt.name, g.ResultComment, tt.result)
+		}
+	}
+}
+
 // knightStart is a Chess960 start position where, once the knights on the
 // f file are out, both kings castle on the king side without moving.
 const knightStart = "bbqrnnkr/pppppppp/8/8/8/8/PPPPPPPP/BBQRNNKR w KQkq - 0 1"

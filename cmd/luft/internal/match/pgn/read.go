@@ -44,7 +44,8 @@ func NewReader(r io.Reader) *Reader {
 }
 
 // Read returns the next game, or io.EOF when there are no more. Comments
-// are kept; variations, NAGs and move numbers are dropped. A game that
+// are kept, as placeComments says; variations, NAGs and move numbers are
+// dropped. A game that
 // cannot be read is a *ParseError, after which Read goes on with the next
 // game; any other error is the stream's, after which Read cannot go on.
 func (r *Reader) Read() (*Game, error) {
@@ -100,7 +101,8 @@ func (r *Reader) Err() error {
 // when it holds no more.
 func (r *Reader) read() (*Game, error) {
 	g := &Game{}
-	inMoves, afterComment := false, false
+	cm := placeComments{g: g}
+	inMoves := false
 	for {
 		c, err := r.src.ReadByte()
 		if err == io.EOF {
@@ -110,13 +112,14 @@ func (r *Reader) read() (*Game, error) {
 			if g.Result == "" {
 				g.Result = "*"
 			}
+			cm.end()
 			return g, nil
 		}
 		if err != nil {
 			return nil, err
 		}
 		if c > ' ' && c != '{' {
-			afterComment = false
+			cm.after = false
 		}
 		switch {
 		case c == ' ' || c == '\t' || c == '\r' || c == '\n':
@@ -132,18 +135,13 @@ func (r *Reader) read() (*Game, error) {
 				return nil, err
 			}
 			inMoves = true
-			s = strings.Join(strings.Fields(s), " ")
-			if n := len(g.Moves); n > 0 && !afterComment {
-				g.Moves[n-1].Comment = s
-			} else {
-				g.ResultComment = s
-			}
-			afterComment = true
+			cm.add(strings.Join(strings.Fields(s), " "))
 			continue
 		case c == ';':
 			// A comment to the end of the line, or of the game.
 			_, _ = r.readUntil('\n')
 		case c == '(':
+			cm.flush()
 			if err := r.skipVariation(); err != nil {
 				return nil, err
 			}
@@ -157,6 +155,7 @@ func (r *Reader) read() (*Game, error) {
 			switch {
 			case isResult(tok):
 				g.Result = tok
+				cm.end()
 				return g, nil
 			case tok == "":
 				b, _ := r.src.ReadByte()
@@ -164,10 +163,63 @@ func (r *Reader) read() (*Game, error) {
 			case tok[0] == '$' || (tok[0] >= '0' && tok[0] <= '9'):
 				// NAG or move number
 			default:
+				cm.flush()
 				g.Moves = append(g.Moves, Move{SAN: strings.TrimRight(tok, "!?")})
 			}
 		}
 	}
+}
+
+// placeComments gives the {comments} of a game's movetext their places.
+// A comment after a move, its NAG or its variation is the move's, joined
+// to the comment the move has with a space; so are the comments that
+// follow it at once, as lichess writes its verdict and then the
+// evaluation and clock ({Inaccuracy. Nf3 was best.} {[%eval 0.2] [%clk
+// 0:02:58]}), unless the result follows them: then they are the result
+// comment, as cutechess writes it ({+M1/1 0.001s} {White mates} 1-0). A
+// comment before the first move is the result comment too.
+type placeComments struct {
+	g     *Game
+	after bool   // the last thing read was a comment
+	held  string // the comments that followed the last move's at once
+}
+
+// add places the comment s.
+func (p *placeComments) add(s string) {
+	switch n := len(p.g.Moves); {
+	case n > 0 && !p.after:
+		p.g.Moves[n-1].Comment = joinComments(p.g.Moves[n-1].Comment, s)
+	case n > 0:
+		p.held = joinComments(p.held, s)
+	default:
+		p.g.ResultComment = s
+	}
+	p.after = true
+}
+
+// flush gives the held comments to the last move: a move or a variation
+// follows them.
+func (p *placeComments) flush() {
+	if p.held != "" {
+		m := &p.g.Moves[len(p.g.Moves)-1]
+		m.Comment, p.held = joinComments(m.Comment, p.held), ""
+	}
+}
+
+// end makes the held comments the result comment: the game ends after
+// them.
+func (p *placeComments) end() {
+	if p.held != "" {
+		p.g.ResultComment, p.held = p.held, ""
+	}
+}
+
+// joinComments joins two comments with a space.
+func joinComments(a, b string) string {
+	if a == "" || b == "" {
+		return a + b
+	}
+	return a + " " + b
 }
 
 func (r *Reader) readTag() (Tag, error) {
