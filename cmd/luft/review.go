@@ -24,7 +24,9 @@ absent or -), standard chess and Chess960 ([Variant "Chess960"] or
 PGN annotated the way lichess's computer analysis is:
 
   - after each move its evaluation, from White's point of view, in the
-    comment as [%eval 0.35] (pawns) or [%eval #-3] (Black mates in 3);
+    comment as [%eval 0.35] (pawns) or [%eval #-3] (Black mates in 3),
+    in the place of an earlier [%eval]; the rest of the comment stays:
+    lichess's [%clk] clocks, other commands, words;
   - a move that lost winning chances marked ?! (inaccuracy), ? (mistake)
     or ?? (blunder), its comment naming the better move and a variation
     giving the better line;
@@ -32,14 +34,23 @@ PGN annotated the way lichess's computer analysis is:
     WhiteMistakes, WhiteBlunders and Black's likewise.
 
 Every position is searched within the budget (-nodes, or -movetime when
-given). A side's winning chances (win%) at a score of cp centipawns for it
-are 50 + 50*(2/(1+exp(-0.00368208*cp)) - 1), with cp clamped to ±1000 and
-a forced mate counting as 1000. A move that lowers its side's win% by 5,
+given), on one thread unless -threads says otherwise. On one thread with
+-nodes a review repeats: the same game, budget and options give the same
+output, byte for byte. More threads, or -movetime, make it vary from run
+to run.
+
+A side's winning chances (win%) at a score of cp centipawns for it are
+50 + 50*(2/(1+exp(-0.00368208*cp)) - 1), with cp clamped to ±1000 and a
+forced mate counting as 1000. A move that lowers its side's win% by 5,
 10 or 15 points (0.1, 0.2, 0.3 on lichess's winning-chances scale of -1 to
 1) is an inaccuracy, a mistake or a blunder; a move that walks into a
 forced mate, or lets one go, is judged by the score on the other side of
 it instead (beyond 9.99 pawns an inaccuracy, beyond 7 a mistake, else a
-blunder). The search's own move is never marked. A move's accuracy is
+blunder). Every move is judged so, the search's own choice too: when
+that one loses a judgement's worth, its position is searched again
+without it, and the evaluation before it becomes the better of its own
+and the best other move's, which is named as the better move; if the
+other move is no better, the move is not marked. A move's accuracy is
 103.1668*exp(-0.04354*(winBefore-winAfter)) - 3.1669 + 1, clamped to
 [0, 100] (100 when win% did not fall; the 1 is lichess's allowance for
 the imprecision of the analysis). A player's accuracy is the mean of the
@@ -113,8 +124,8 @@ func reviewConfig(args []string, stdout, stderr io.Writer) (*reviewRun, error) {
 	fs.SetOutput(stderr)
 	r := &reviewRun{stderr: stderr, showBar: true}
 	nodes := fs.Uint64("nodes", review.DefaultNodes, "search each position for `n` nodes")
-	movetime := fs.Duration("movetime", 0, "search each position for this long instead of -nodes (e.g. 500ms)")
-	fs.IntVar(&r.opts.Threads, "threads", review.DefaultThreads, "search threads")
+	movetime := fs.Duration("movetime", 0, "search each position for this long instead of -nodes (e.g. 500ms); the review then varies from run to run")
+	fs.IntVar(&r.opts.Threads, "threads", review.DefaultThreads, "search threads; more than 1 makes the review vary from run to run")
 	fs.IntVar(&r.opts.HashMB, "hash", engine.DefaultHashMB, "transposition table size in MiB")
 	r.eval = addEvalFlags(fs)
 	if err := parseFlags(fs, args, stdout); err != nil {
@@ -172,11 +183,14 @@ func (r *reviewRun) reviewAll(ctx context.Context, in io.Reader, out io.Writer) 
 }
 
 // annotator returns the value of the Annotator tag: Luft, its version and
-// the budget.
+// the budget, with the threads when more than one.
 func (r *reviewRun) annotator() string {
 	budget := fmt.Sprintf("%d nodes", r.lim.Nodes)
 	if r.lim.MoveTime > 0 {
 		budget = r.lim.MoveTime.String()
+	}
+	if r.opts.Threads > 1 {
+		budget += fmt.Sprintf(" on %d threads", r.opts.Threads)
 	}
 	return fmt.Sprintf("Luft %s, %s a position", version, budget)
 }

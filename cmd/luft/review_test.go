@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"os"
 	"strings"
 	"testing"
 
@@ -82,5 +83,50 @@ func TestReviewCancelled(t *testing.T) {
 	var stdout, stderr bytes.Buffer
 	if code := reviewMain(ctx, []string{"-nodes", "1000"}, strings.NewReader(reviewGames), &stdout, &stderr); code != 130 {
 		t.Errorf("exit %d, want 130; stderr:\n%s", code, stderr.String())
+	}
+}
+
+// TestReviewRepeats reviews the same game twice, with the default threads,
+// and in one file twice: the output is the same byte for byte, and so are
+// the two games of the file.
+func TestReviewRepeats(t *testing.T) {
+	game, err := os.ReadFile("internal/review/testdata/opera-clocks.pgn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := func(in string) string {
+		var stdout, stderr bytes.Buffer
+		if code := reviewMain(context.Background(), []string{"-nodes", "30000"}, strings.NewReader(in), &stdout, &stderr); code != 0 {
+			t.Fatalf("exit %d; stderr:\n%s", code, stderr.String())
+		}
+		return stdout.String()
+	}
+	first := run(string(game))
+	if diff := cmp.Diff(first, run(string(game))); diff != "" {
+		t.Errorf("a second review differs (-first +second):\n%s", diff)
+	}
+	if diff := cmp.Diff(first+first, run(string(game)+string(game))); diff != "" {
+		t.Errorf("a file of the game twice (-the game's review twice +got):\n%s", diff)
+	}
+}
+
+func TestReviewAnnotator(t *testing.T) {
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{nil, "Luft " + version + ", 700000 nodes a position"},
+		{[]string{"-movetime", "500ms"}, "Luft " + version + ", 500ms a position"},
+		{[]string{"-nodes", "1000", "-threads", "2"}, "Luft " + version + ", 1000 nodes on 2 threads a position"},
+	}
+	for _, tt := range tests {
+		var out bytes.Buffer
+		r, err := reviewConfig(tt.args, &out, &out)
+		if err != nil {
+			t.Fatalf("%q: %v", tt.args, err)
+		}
+		if got := r.annotator(); got != tt.want {
+			t.Errorf("%q: Annotator %q, want %q", tt.args, got, tt.want)
+		}
 	}
 }

@@ -3,6 +3,25 @@
 // where one was missed, and sums up each player's accuracy, as lichess's
 // computer analysis does. luft review writes the result as an annotated
 // PGN (Annotate); luft serve shows it in the browser.
+//
+// A move is judged by the evaluations before and after it, the ones the
+// review shows, whichever move the search preferred. Lichess never marks
+// the move its search chose, which its deep analysis rarely finds worse a
+// move later; a search within a small budget often does (a horizon: in the
+// Opera Game, 9...b5 was the search's choice at +1.05 and the search after
+// it gave +1.94), and a reader then saw a jump in the evaluations with no
+// mark. So when the search's own choice loses a judgement's worth of
+// winning chances, the position is searched again without it, and its
+// evaluation becomes the better of that move's, the evaluation after it,
+// and the best other move's, which is then the better move: a move marked
+// always has a better move, and a move that had none is not marked, the
+// position having been worse than its first search said.
+//
+// A review is repeatable: the same game at the same node budget gets the
+// same evaluations, marks and accuracy, byte for byte, when the engine
+// searches on one thread (DefaultThreads), as it learns only from the
+// game's own searches, in the game's order, after forgetting all else.
+// More threads, or a budget of time, make it vary from run to run.
 package review
 
 import (
@@ -99,11 +118,11 @@ type Game struct {
 // Limits are the budget of each position's search; see Review.
 type Limits = engine.Limits
 
-// The default budget of a review, each position's search: a game of 40
-// moves took 63 s on two busy cores (BenchmarkReview; the README).
+// The default budget of a review, each position's search: 700,000 nodes
+// on one thread, so that a review repeats (see the package doc).
 const (
 	DefaultNodes   = 700_000
-	DefaultThreads = 2
+	DefaultThreads = 1
 )
 
 // lineLength is how many plies of the better line a review keeps.
@@ -111,9 +130,11 @@ const lineLength = 6
 
 // Review searches every position of g with e within lim and returns the
 // review. progress, when not nil, is called after each position with the
-// number searched and the total. It fails on a game it cannot replay,
-// naming the move, and returns ctx's error when ctx is cancelled. e must
-// have been set up for g's variant and is told a new game.
+// number searched and the total (the searches that revise a position come
+// after the last call). It fails on a game it cannot replay, naming the
+// move, and returns ctx's error when ctx is cancelled. e must have been
+// set up for g's variant and is told a new game; on one thread and with a
+// node budget, the review repeats.
 func Review(ctx context.Context, e *engine.Engine, g *pgn.Game, lim Limits, progress func(done, total int)) (*Game, error) {
 	pos, moves, err := Replay(g)
 	if err != nil {
@@ -134,13 +155,68 @@ func Review(ctx context.Context, e *engine.Engine, g *pgn.Game, lim Limits, prog
 			progress(i+1, total)
 		}
 	}
+	// Backwards, so that the evaluation after each move is final when
+	// its position is revised.
+	for i := len(moves) - 1; i >= 0; i-- {
+		pos.Unmake()
+		revise(ctx, e, pos, moves[i], &found[i], found[i+1].eval, lim)
+	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	for range moves {
-		pos.Unmake()
-	}
 	return judge(pos, moves, found), nil
+}
+
+// revise looks again at pos, where m was played and the search found
+// before, when m was the search's own choice and lost a judgement's worth
+// of winning chances by the evaluation after it: pos was misjudged. It
+// searches pos again without m and makes pos's evaluation the better of
+// after and the best other move's, whose search becomes before when its
+// move is the better. A move that was the only legal one gives pos its
+// evaluation.
+func revise(ctx context.Context, e *engine.Engine, pos *board.Position, m board.Move, before *found, after Eval, lim Limits) {
+	us := pos.SideToMove()
+	if len(before.line) == 0 || before.line[0] != m || judgeMove(us, before.eval, after) == Good {
+		return
+	}
+	var l board.MoveList
+	pos.GenerateLegal(&l)
+	for _, o := range l.Moves() {
+		if o != m {
+			lim.SearchMoves = append(lim.SearchMoves, o)
+		}
+	}
+	before.eval = after
+	if len(lim.SearchMoves) == 0 {
+		return
+	}
+	if other := search(ctx, e, pos, lim); rank(other.eval, us) > rank(after, us) {
+		*before = other
+	}
+}
+
+// rank orders evaluations from c's point of view: the higher the better
+// for c.
+func rank(e Eval, c board.Color) int {
+	const mated = 1 << 30
+	switch mate, cp := e.side(c); {
+	case mate > 0:
+		return mated - mate
+	case mate < 0:
+		return -mated - mate
+	default:
+		return cp
+	}
+}
+
+// sideWins returns the winning percentages of us at the evaluations before
+// and after a move of theirs.
+func sideWins(us board.Color, before, after Eval) (wb, wa float64) {
+	wb, wa = before.Win(), after.Win()
+	if us == board.Black {
+		wb, wa = 100-wb, 100-wa
+	}
+	return wb, wa
 }
 
 // found is what the search of one position found: its evaluation and, if
@@ -191,15 +267,16 @@ func judge(pos *board.Position, moves []board.Move, found []found) *Game {
 		us := pos.SideToMove()
 		before, after := found[i].eval, found[i+1].eval
 		mv := Move{SAN: pos.SAN(m), Eval: after}
-		wb, wa := before.Win(), after.Win()
-		if us == board.Black {
-			wb, wa = 100-wb, 100-wa
-		}
-		mv.Accuracy = MoveAccuracy(wb, wa)
-		if best := found[i].line; len(best) > 0 && best[0] != m {
-			mv.Judgement = judgeMove(us, before, after, wb-wa)
-			mv.Best, mv.BestUCI = pos.SAN(best[0]), best[0].UCI(pos.Chess960())
-			mv.Line = sanLine(pos, best[:min(len(best), lineLength)])
+		mv.Accuracy = MoveAccuracy(sideWins(us, before, after))
+		// A position drawn by rule, its game played on, has no line and
+		// its move no judgement. After revise, a judged move is never the
+		// line's first.
+		if best := found[i].line; len(best) > 0 {
+			mv.Judgement = judgeMove(us, before, after)
+			if best[0] != m {
+				mv.Best, mv.BestUCI = pos.SAN(best[0]), best[0].UCI(pos.Chess960())
+				mv.Line = sanLine(pos, best[:min(len(best), lineLength)])
+			}
 		}
 		p := &g.White
 		if us == board.Black {
@@ -221,13 +298,13 @@ func judge(pos *board.Position, moves []board.Move, found []found) *Game {
 	return g
 }
 
-// judgeMove judges a move of us from the evaluation before to that after,
-// which lost drop winning percentage points, by lichess's rules: by the
+// judgeMove judges a move of us from the evaluation before to that after
+// by lichess's rules: by the
 // mate it let the opponent have or the mate it let go, when it did one of
 // these, judged by the score on the other side of the move; by the
 // winning chances lost otherwise, and not at all when either side had a
 // mate before and after (a mate delayed, or a lost position still lost).
-func judgeMove(us board.Color, before, after Eval, drop float64) Judgement {
+func judgeMove(us board.Color, before, after Eval) Judgement {
 	mb, cb := before.side(us)
 	ma, ca := after.side(us)
 	byScore := func(cp int) Judgement {
@@ -250,7 +327,8 @@ func judgeMove(us board.Color, before, after Eval, drop float64) Judgement {
 	case mb != 0 || ma != 0:
 		return Good
 	}
-	return judgeDrop(drop)
+	wb, wa := sideWins(us, before, after)
+	return judgeDrop(wb - wa)
 }
 
 // sanLine returns the moves of line, played from pos, in SAN.

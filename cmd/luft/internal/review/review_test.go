@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"os"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -12,6 +13,7 @@ import (
 
 	"github.com/luftchess/luft/cmd/luft/internal/match/pgn"
 	"github.com/luftchess/luft/engine"
+	"github.com/luftchess/luft/engine/board"
 	"github.com/luftchess/luft/uci"
 )
 
@@ -229,4 +231,135 @@ func BenchmarkReview(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// readFile returns the one game of the PGN file testdata/name.
+func readFile(t *testing.T, name string) *pgn.Game {
+	t.Helper()
+	data, err := os.ReadFile("testdata/" + name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return readGame(t, string(data))
+}
+
+// TestJudgedByEvaluations reviews the Opera Game (Morphy against Duke Karl
+// and Count Isouard, Paris 1858) and checks that every move is judged by
+// the evaluations before and after it, which the review shows, the
+// search's own choices too, and that a judged move names a better move
+// than itself. At 40,000 nodes the search chose 12. O-O-O at +5.68 and
+// found +3.44 after it, which went unmarked when the search's own choice
+// never was.
+func TestJudgedByEvaluations(t *testing.T) {
+	g := readFile(t, "opera-clocks.pgn")
+	r, err := Review(context.Background(), newEngine(), g, Limits{Nodes: 40_000}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pos, _, err := Replay(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := r.Start
+	for i, m := range r.Moves {
+		us := pos.SideToMove()
+		if want := judgeMove(us, before, m.Eval); m.Judgement != want {
+			t.Errorf("%s (%v -> %v) judged %q, want %q", moveName(pos, m.SAN), before, m.Eval, m.Judgement, want)
+		}
+		if m.Judgement != Good && (m.Best == "" || m.Best == m.SAN) {
+			t.Errorf("%s judged %q with the better move %q", moveName(pos, m.SAN), m.Judgement, m.Best)
+		}
+		if m.SAN == "b5" {
+			wb, wa := sideWins(us, before, m.Eval)
+			t.Logf("9... b5: %v -> %v, %.1f points of win%% lost: %q, %s was best", before, m.Eval, wb-wa, m.Judgement, m.Best)
+		}
+		mv, err := pos.ParseSAN(g.Moves[i].SAN)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pos.Make(mv)
+		before = m.Eval
+	}
+}
+
+// TestAnnotateComments checks that a review writes its evaluation and
+// verdict into a move's comment and keeps the rest: lichess's clocks,
+// other commands and words, and replaces an earlier [%eval] and its own
+// earlier verdict.
+func TestAnnotateComments(t *testing.T) {
+	good := Move{SAN: "e4", Eval: Eval{CP: 35}}
+	bad := Move{SAN: "Qh4", Eval: Eval{CP: 520}, Judgement: Blunder, Best: "Nc6", Line: []string{"Nc6", "d4"}}
+	mated := Move{SAN: "Qxf7#", Eval: Eval{Over: true, Mated: board.Black}}
+	tests := []struct {
+		old  string
+		m    Move
+		want string
+	}{
+		{"", good, "[%eval 0.35]"},
+		{"[%clk 0:03:00]", good, "[%eval 0.35] [%clk 0:03:00]"},
+		{"[%eval 0.17] [%clk 0:03:00]", good, "[%eval 0.35] [%clk 0:03:00]"},
+		{"[%clk 0:03:00] [%eval #-2]", good, "[%clk 0:03:00] [%eval 0.35]"},
+		{"[%clk 0:03:00] [%eval 0.17] [%emt 0:00:04]", bad, "[%clk 0:03:00] [%eval 5.20] [%emt 0:00:04] Blunder. Nc6 was best."},
+		{"a trap! [%clk 0:02:10]", bad, "[%eval 5.20] a trap! [%clk 0:02:10] Blunder. Nc6 was best."},
+		{"(0.17 → 0.90) Inaccuracy. e5 was best. [%eval 0.9] [%clk 0:02:59]", good,
+			"(0.17 → 0.90) Inaccuracy. e5 was best. [%eval 0.35] [%clk 0:02:59]"},
+		{"[%eval 1.20] [%clk 0:01:00] Mistake. Nf3 was best.", good, "[%eval 0.35] [%clk 0:01:00]"},
+		{"[%eval 1.20] Mistake. O-O-O was best.", bad, "[%eval 5.20] Blunder. Nc6 was best."},
+		{"+0.35/12 0.120s", good, "[%eval 0.35] +0.35/12 0.120s"},
+		{"[%eval #1] [%clk 0:00:30]", mated, "[%clk 0:00:30]"},
+	}
+	for _, tt := range tests {
+		g := &pgn.Game{Moves: []pgn.Move{{SAN: tt.m.SAN, Comment: tt.old}}}
+		Annotate(g, &Game{Moves: []Move{tt.m}}, "")
+		if diff := cmp.Diff(tt.want, g.Moves[0].Comment); diff != "" {
+			t.Errorf("comment %q after %s (-want +got):\n%s", tt.old, tt.m.SAN, diff)
+		}
+	}
+}
+
+// TestReviewKeepsLichessComments reviews lichess's export of a game with
+// clocks, and of one analysed before, and checks that every move keeps
+// its clock and has one [%eval] but after mate, and that a second review
+// of the output changes nothing.
+func TestReviewKeepsLichessComments(t *testing.T) {
+	for _, file := range []string{"opera-clocks.pgn", "opera-analysed.pgn"} {
+		g := readFile(t, file)
+		var clocks []string
+		for _, m := range g.Moves {
+			clocks = append(clocks, clockCommand.FindString(m.Comment))
+		}
+		out := annotated(t, g)
+		again := annotated(t, readGame(t, out))
+		if diff := cmp.Diff(out, again); diff != "" {
+			t.Errorf("%s: the review of its review differs (-first +second):\n%s", file, diff)
+		}
+		rg := readGame(t, out)
+		for i, m := range rg.Moves {
+			if c := clockCommand.FindString(m.Comment); c == "" || c != clocks[i] {
+				t.Errorf("%s: move %d %s has the clock %q in %q, want %q", file, i+1, m.SAN, c, m.Comment, clocks[i])
+			}
+			evals := len(evalCommand.FindAllString(m.Comment, -1))
+			if last := i == len(rg.Moves)-1; evals != 1 && !last || evals != 0 && last {
+				t.Errorf("%s: move %d %s has %d [%%eval] in %q", file, i+1, m.SAN, evals, m.Comment)
+			}
+		}
+	}
+}
+
+// clockCommand is lichess's clock in a comment.
+var clockCommand = regexp.MustCompile(`\[%clk [0-9:]+\]`)
+
+// annotated returns g reviewed at a small budget, annotated and written.
+func annotated(t *testing.T, g *pgn.Game) string {
+	t.Helper()
+	r, err := Review(context.Background(), newEngine(), g, Limits{Nodes: 5_000}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	Annotate(g, r, "Luft test")
+	var buf bytes.Buffer
+	if _, err := g.WriteTo(&buf); err != nil {
+		t.Fatal(err)
+	}
+	return buf.String()
 }
