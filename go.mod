@@ -8,6 +8,7 @@ require (
 )
 
 require (
+	github.com/klauspost/compress v1.20.4
 	github.com/muesli/termenv v0.16.0
 	golang.org/x/sys v0.50.0
 )

@@ -7,11 +7,10 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"runtime"
-	"strconv"
 	"strings"
 	"syscall"
-	"time"
 
 	"github.com/luftchess/luft/cmd/luft/internal/datagen"
 	"github.com/luftchess/luft/cmd/luft/internal/trainingdata"
@@ -21,7 +20,8 @@ import (
 
 const datagenUsage = `usage: luft datagen (-games N | -positions N) [-out FILE] [options]
        luft datagen -from-pgn [-out FILE] [-store DIR] FILE...
-       luft datagen -list [-verify] [-store DIR]
+       luft datagen -list [-verify] [-store DIR] [-bank DIR,...]
+       luft datagen -export DIR [-store DIR]
 
 Plays Luft against itself at a fixed node budget per move and writes the
 positions with the search score and the game's result, in the binary
@@ -37,10 +37,22 @@ $LUFT_DATA, else $XDG_DATA_HOME/luft/data, else ~/.local/share/luft/data)
 and lists it in the store's manifest.jsonl with its seed, network, node
 budget, openings, games, positions and checksum. Ctrl-C or SIGTERM stops
 a run cleanly; a killed run keeps its complete games, and the next run
-lists them. -list shows the store, with "? games" for a run that is
-killed or still going, whose games are not counted, and "N+ positions"
-for one still going, whose file holds N complete records so far; -verify
-checks its files' checksums.
+lists them.
+
+-list shows the data store and the banks: stores in the same format kept
+off the machine, read-only, whose files may be compressed with zstd
+(.bin.zst, read as a stream; the manifest gives the positions and sha256
+of the data uncompressed). The banks are those of -bank, by default
+$LUFT_BANK (comma-separated), else ../shared/data/selfplay when it exists.
+Each store's files are listed, with "? games" for a run that is killed
+or still going, whose games are not counted, and "N+ positions" for one
+still going, whose file holds N complete records so far; then what the
+store holds, and the total of all (a file two stores hold, by its
+checksum, counted once). -verify checks each finished file against its
+manifest's positions and sha256. Only the local store is ever written:
+killed runs are settled there, never in a bank. -export DIR puts the
+data store's finished files that the store in DIR lacks (by checksum)
+there, compressed, with their manifest lines: how files go to a bank.
 
 -from-pgn converts games instead: the PGN files (plain or bzip2, as
 OpenBench's DATAGEN workloads return them) of cutechess-cli, fastchess or
@@ -57,9 +69,11 @@ type datagenRun struct {
 	cfg      datagen.Config
 	out      string // a file outside the store; "" for the store
 	store    string
+	banks    *bankFlag
 	openings string
 	net      string // the evaluation's name, for the manifest
 	list     bool
+	export   string // a directory to export the store's files to
 	verify   bool
 	fromPGN  []string // PGN files to convert instead of playing games
 }
@@ -87,13 +101,23 @@ func runDatagen(args []string) int {
 // run generates the data, into the store or -out, or lists the store.
 func (r *datagenRun) run(args []string) error {
 	var store *datagen.Store
-	if r.out == "" || r.list {
+	if r.out == "" || r.list || r.export != "" {
 		var err error
 		if store, err = openStore(r.store); err != nil {
 			return err
 		}
+		if r.export != "" {
+			return export(store, r.export)
+		}
 		if r.list {
-			return listStore(store, r.verify)
+			banks, err := r.banks.open()
+			if err != nil {
+				return err
+			}
+			return listStores(append([]*datagen.Store{store}, banks...), r.verify)
+		}
+		if sum, err := store.Summary(); err == nil {
+			fmt.Fprintln(os.Stderr, sum)
 		}
 	}
 	write := r.generate
@@ -111,6 +135,19 @@ func (r *datagenRun) run(args []string) error {
 		return r.toFile(ctx, write)
 	}
 	return r.toStore(ctx, store, args, write)
+}
+
+// export puts the files of store that the store in dir lacks there,
+// compressed.
+func export(store *datagen.Store, dir string) error {
+	added, err := store.Export(dir)
+	for _, e := range added {
+		fmt.Fprintf(os.Stderr, "%s: %d positions\n", filepath.Join(dir, e.File), e.Positions)
+	}
+	if err == nil {
+		fmt.Fprintf(os.Stderr, "exported %d files to %s\n", len(added), dir)
+	}
+	return err
 }
 
 // writeFunc writes training data into f and closes it, and returns the
@@ -182,89 +219,6 @@ func generate(ctx context.Context, cfg datagen.Config, f *os.File) (datagen.Stat
 	return st, err
 }
 
-// openStore opens the store in dir (the default one for ""), settles the
-// entries of killed runs and says what it holds.
-func openStore(dir string) (*datagen.Store, error) {
-	if dir == "" {
-		var err error
-		if dir, err = datagen.DefaultStoreDir(); err != nil {
-			return nil, err
-		}
-	}
-	store, err := datagen.OpenStore(dir)
-	if err != nil {
-		return nil, err
-	}
-	settled, err := store.Settle()
-	if err != nil {
-		return nil, err
-	}
-	for _, e := range settled {
-		if e.Problem != "" {
-			fmt.Fprintf(os.Stderr, "%s: its run was killed; nothing kept: %s\n", e.File, e.Problem)
-			continue
-		}
-		fmt.Fprintf(os.Stderr, "%s: its run was killed; kept %d complete positions\n", e.File, e.Positions)
-	}
-	sum, err := store.Summary()
-	if err != nil {
-		return nil, err
-	}
-	fmt.Fprintln(os.Stderr, sum)
-	return store, nil
-}
-
-// listStore prints the store's files, one a line, and with verify checks
-// them against their checksums.
-func listStore(store *datagen.Store, verify bool) error {
-	es, err := store.Entries()
-	if err != nil {
-		return err
-	}
-	for _, e := range es {
-		games := "?"
-		if e.GamesKnown() {
-			games = strconv.Itoa(e.Games)
-		}
-		problem := ""
-		if e.Problem != "" {
-			problem = "  (" + e.Problem + ")"
-		}
-		fmt.Printf("%s  %-11s  %9s positions  %6s games  %s  nodes %d  seed %d  chess960 %.2f  %s%s\n",
-			e.File, e.Status, listedPositions(store, &e), games, e.Net, e.Nodes, e.Seed, e.Chess960, e.Started.Format(time.DateTime), problem)
-	}
-	if !verify {
-		return nil
-	}
-	bad, err := store.Verify()
-	if err != nil {
-		return err
-	}
-	for _, b := range bad {
-		fmt.Println(b)
-	}
-	if len(bad) > 0 {
-		return fmt.Errorf("%d of %d files do not match the manifest", len(bad), len(es))
-	}
-	fmt.Printf("all %d files match the manifest\n", len(es))
-	return nil
-}
-
-// listedPositions returns the positions column of e in luft datagen
-// -list: those its run counted, or for a run still going, whose count
-// comes when it finishes, the complete records its file holds so far
-// and a "+" (or "?" if the file cannot be read).
-func listedPositions(store *datagen.Store, e *datagen.Entry) string {
-	if e.Status != datagen.Running {
-		return strconv.Itoa(e.Positions)
-	}
-	n, err := store.Written(e)
-	if err != nil {
-		return "?"
-	}
-	return strconv.Itoa(n) + "+"
-}
-
 // datagenConfig parses the datagen flags.
 func datagenConfig(args []string) (*datagenRun, error) {
 	r := &datagenRun{}
@@ -283,8 +237,10 @@ func datagenConfig(args []string) (*datagenRun, error) {
 	fs.IntVar(&cfg.MaxPlies, "max-plies", datagen.DefaultMaxPlies, "adjudicate a draw after `N` searched plies")
 	fs.StringVar(&r.out, "out", "", "write to `file` instead of the data store")
 	fs.StringVar(&r.store, "store", "", "the data store's `directory` (default: see above)")
-	fs.BoolVar(&r.list, "list", false, "list the data store's files")
-	fs.BoolVar(&r.verify, "verify", false, "with -list: check each file against the manifest's checksum")
+	r.banks = addBankFlag(fs)
+	fs.BoolVar(&r.list, "list", false, "list the files of the data store and the banks (see above)")
+	fs.BoolVar(&r.verify, "verify", false, "with -list: check each file against its manifest's sha256")
+	fs.StringVar(&r.export, "export", "", "put the data store's finished files that the store in `dir` lacks there, compressed (see above)")
 	fromPGN := fs.Bool("from-pgn", false, "convert the PGN `files` given as arguments (plain or .bz2) instead of playing games")
 	evalf := addEvalFlags(fs)
 	if err := parseFlags(fs, args, os.Stdout); err != nil {
@@ -305,7 +261,7 @@ func datagenConfig(args []string) (*datagenRun, error) {
 	if fs.NArg() > 0 {
 		return nil, fmt.Errorf("unexpected argument %q", fs.Arg(0))
 	}
-	if r.list {
+	if r.list || r.export != "" {
 		return r, nil
 	}
 	if err := checkDatagen(cfg); err != nil {

@@ -71,6 +71,7 @@ func TestDatagenFlags(t *testing.T) {
 func TestDatagenStore(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "store")
 	t.Setenv(datagen.StoreEnv, dir)
+	t.Setenv(datagen.BankEnv, "") // the store alone
 	run := []string{"-games", "2", "-nodes", "100", "-threads", "1", "-max-plies", "40", "-chess960", "0.5"}
 	checkExits(t, "datagen", runDatagen, []exitCase{
 		{run, 0},
@@ -118,6 +119,7 @@ func TestDatagenStore(t *testing.T) {
 func TestDatagenListCounts(t *testing.T) {
 	dir := t.TempDir()
 	t.Setenv(datagen.StoreEnv, dir)
+	t.Setenv(datagen.BankEnv, "") // the store alone
 	tests := []struct {
 		e    datagen.Entry
 		size int    // of its file; none if 0

@@ -4,25 +4,38 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"runtime"
+	"strings"
 
 	"github.com/luftchess/luft/cmd/luft/internal/datagen"
 	"github.com/luftchess/luft/cmd/luft/internal/train"
+	"github.com/luftchess/luft/cmd/luft/internal/trainingdata"
 	"github.com/luftchess/luft/engine"
 	"github.com/luftchess/luft/eval/nnue/nets"
 )
 
-const trainUsage = `usage: luft train -out DIR [options] [-store] FILE...
+const trainUsage = `usage: luft train -out DIR [options] [-store] [-bank DIR,...] [FILE...]
 
 Trains Luft's NNUE, (768 -> H) x 2 -> 1 with SCReLU, on the files of luft
-datagen (cmd/luft/internal/trainingdata): Adam on the mean squared error between
+datagen (cmd/luft/internal/trainingdata; a name ending in .zst is read
+through zstd as a stream): Adam on the mean squared error between
 sigmoid(eval/K) and lambda*sigmoid(score/K) + (1-lambda)*result. The last
 -val fraction of the positions (of the files in order) is held out for
-validation. -store trains on every finished file of the data store of
-luft datagen ($LUFT_DATA, else $XDG_DATA_HOME/luft/data, else
-~/.local/share/luft/data), oldest first, before the FILEs: the newest
-games are held out. After each epoch it writes DIR/epoch-N.ckpt, a float
+validation.
+
+-store trains on every finished file of the data store of luft datagen
+($LUFT_DATA, else $XDG_DATA_HOME/luft/data, else ~/.local/share/luft/data)
+and of the banks, the read-only stores kept off the machine (-bank; by
+default $LUFT_BANK, comma-separated, else ../shared/data/selfplay when it
+exists), before the FILEs. -bank without -store reads the banks alone.
+The stores' files are read oldest first by the time their runs started,
+whichever store holds them, so that the newest games are held out; a
+file that two stores hold (the same sha256) is read once. The log says
+how many positions each store gave, trained on and held out.
+
+After each epoch it writes DIR/epoch-N.ckpt, a float
 checkpoint that -resume continues exactly, and DIR/net.nnue, the quantised
 net; cmd/luft/internal/train/doc.go describes both formats. A progress bar
 goes to standard error, a line per epoch to standard output.
@@ -118,18 +131,115 @@ func startingPoint(from start, cfg train.Config) (*train.Trainer, int, error) {
 // fraction val of their positions held out for validation, and of the
 // rest the first limit positions (0: all).
 type dataSet struct {
-	files []string
-	val   float64
-	limit int
+	files    []dataFile
+	sources  []string // where the files come from, in the order the log names them
+	capacity int      // the positions expected, to allocate them at once
+	val      float64
+	limit    int
+	log      io.Writer // where to say how many positions came from each source; nil: nowhere
+}
+
+// dataFile is a file to train on and its source: a store's name, or
+// givenFiles.
+type dataFile struct{ path, source string }
+
+// givenFiles is the source of the files named on the command line.
+const givenFiles = "the files given"
+
+// addFiles appends the files given on the command line.
+func (d *dataSet) addFiles(paths []string) {
+	if len(paths) > 0 {
+		d.sources = append(d.sources, givenFiles)
+	}
+	for _, p := range paths {
+		d.files = append(d.files, dataFile{p, givenFiles})
+		if st, err := os.Stat(p); err == nil && !strings.HasSuffix(p, trainingdata.CompressedExt) {
+			d.capacity += trainingdata.Records(st.Size())
+		}
+	}
+}
+
+// addStores puts the finished files of stores before those added so far,
+// oldest first (datagen.TrainingFiles).
+func (d *dataSet) addStores(stores []*datagen.Store) error {
+	files, err := datagen.TrainingFiles(stores)
+	if err != nil {
+		return err
+	}
+	var fromStores []dataFile
+	for _, f := range files {
+		fromStores = append(fromStores, dataFile{f.Path, f.Store.Name()})
+		d.capacity += f.Entry.Positions
+	}
+	d.files = append(fromStores, d.files...)
+	var names []string
+	for _, s := range stores {
+		names = append(names, s.Name())
+	}
+	d.sources = append(names, d.sources...)
+	if len(files) == 0 && len(d.files) == 0 && len(names) > 0 {
+		return fmt.Errorf("%s: no finished file", strings.Join(names, " and "))
+	}
+	return nil
 }
 
 // load reads the data and returns its training and validation sets.
 func (d dataSet) load() (trainSet, valSet []train.Sample, err error) {
-	trainSet, valSet, err = train.Load(d.files, d.val)
+	paths := make([]string, len(d.files))
+	for i, f := range d.files {
+		paths[i] = f.path
+	}
+	all, counts, err := train.ReadFiles(make([]train.Sample, 0, d.capacity), paths)
+	if err != nil {
+		if i := len(counts); i < len(d.files) {
+			err = fmt.Errorf("%s: %w", d.files[i].source, err)
+		}
+		return nil, nil, err
+	}
+	trainSet, valSet = train.Split(all, d.val)
 	if d.limit > 0 && d.limit < len(trainSet) {
 		trainSet = trainSet[:d.limit] // the oldest: the data as it stood when it held this many
 	}
-	return trainSet, valSet, err
+	if d.log != nil {
+		d.report(counts, len(trainSet), len(all)-len(valSet))
+	}
+	return trainSet, valSet, nil
+}
+
+// report says how many positions came from each source: read, trained
+// on (the first trained of them all) and held out (from heldOut on),
+// given the counts of each file.
+func (d dataSet) report(counts []int, trained, heldOut int) {
+	type tally struct{ files, read, trained, held int }
+	by := map[string]*tally{}
+	for _, s := range d.sources {
+		by[s] = &tally{}
+	}
+	at := 0
+	for i, f := range d.files {
+		t, n := by[f.source], counts[i]
+		t.files++
+		t.read += n
+		t.trained += max(0, min(at+n, trained)-at)
+		t.held += max(0, at+n-max(at, heldOut))
+		at += n
+	}
+	var read, train, held []string
+	for _, s := range d.sources {
+		t := by[s]
+		read = append(read, fmt.Sprintf("%d from %s (%d files)", t.read, s, t.files))
+		if t.trained > 0 {
+			train = append(train, fmt.Sprintf("%d from %s", t.trained, s))
+		}
+		if t.held > 0 {
+			held = append(held, fmt.Sprintf("%d from %s", t.held, s))
+		}
+	}
+	fmt.Fprintf(d.log, "read %d positions: %s\n", at, strings.Join(read, ", "))
+	fmt.Fprintf(d.log, "training on %d: %s\n", trained, strings.Join(train, ", "))
+	if heldOut < at {
+		fmt.Fprintf(d.log, "holding out the newest %d: %s\n", at-heldOut, strings.Join(held, ", "))
+	}
 }
 
 // trainConfig parses the train flags into a configuration, the data to
@@ -152,26 +262,29 @@ func trainConfig(args []string) (cfg train.Config, data dataSet, from start, err
 	fs.Uint64Var(&cfg.Seed, "seed", cfg.Seed, "`seed` of the initial weights and the shuffles")
 	fs.Float64Var(&data.val, "val", 0.05, "hold out this last `fraction` of the positions for validation")
 	fs.IntVar(&data.limit, "positions", 0, "train on the first `N` positions that are not held out (0: all), for a learning curve over one validation set")
-	store := fs.Bool("store", false, "train on the data store's files too (see above)")
+	store := fs.Bool("store", false, "train on the files of the data store and the banks too (see above)")
+	banks := addBankFlag(fs)
 	fs.StringVar(&cfg.OutDir, "out", "", "write checkpoints and net.nnue to `DIR` (created if need be)")
 	fs.StringVar(&from.resume, "resume", "", "continue training from float checkpoint `FILE`")
 	fs.StringVar(&from.init, "init", "", "start from the weights of the quantised network `FILE` ("+nets.DefaultName+": the built-in one), with a fresh optimiser; a network of one output bucket is widened to -buckets")
 	if err = parseFlags(fs, args, os.Stdout); err != nil {
 		return
 	}
-	data.files = fs.Args()
-	if *store {
-		var stored []string
-		if stored, err = storeFiles(); err != nil {
+	data.addFiles(fs.Args())
+	if *store || banks.set {
+		var stores []*datagen.Store
+		if stores, err = trainStores(*store, banks); err != nil {
 			return
 		}
-		data.files = append(stored, data.files...)
+		if err = data.addStores(stores); err != nil {
+			return
+		}
 	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	switch {
 	case len(data.files) == 0:
-		err = errors.New("give one or more datagen files, or -store")
+		err = errors.New("give one or more datagen files, or -store or -bank")
 	case cfg.OutDir == "":
 		err = errors.New("-out DIR is required")
 	case cfg.Threads < 1:
@@ -197,19 +310,22 @@ func trainConfig(args []string) (cfg train.Config, data dataSet, from start, err
 		c.Hidden, c.Buckets = max(c.Hidden, 1), max(c.Buckets, 1) // 0: the checkpoint's
 		err = c.Check()
 	}
-	cfg.Progress, cfg.Log = os.Stderr, os.Stdout
+	cfg.Progress, cfg.Log, data.log = os.Stderr, os.Stdout, os.Stdout
 	return
 }
 
-// storeFiles returns the finished files of the default data store.
-func storeFiles() ([]string, error) {
-	dir, err := datagen.DefaultStoreDir()
-	if err != nil {
-		return nil, err
+// trainStores returns the stores that -store and -bank name: with local
+// the local data store, as it is (training only reads it; luft datagen
+// settles it), and the banks.
+func trainStores(local bool, banks *bankFlag) ([]*datagen.Store, error) {
+	var stores []*datagen.Store
+	if local {
+		dir, err := localStoreDir("")
+		if err != nil {
+			return nil, err
+		}
+		stores = append(stores, &datagen.Store{Dir: dir})
 	}
-	files, err := (&datagen.Store{Dir: dir}).Files()
-	if err == nil && len(files) == 0 {
-		err = fmt.Errorf("the data store %s holds no finished file", dir)
-	}
-	return files, err
+	b, err := banks.open()
+	return append(stores, b...), err
 }

@@ -72,12 +72,13 @@ func TestTrainFlags(t *testing.T) {
 // positions and leaves the validation set as it is.
 func TestTrainPositions(t *testing.T) {
 	data := trainingData(t, t.TempDir())
-	all, allVal, err := dataSet{files: []string{data}, val: 0.25}.load()
+	files := []dataFile{{data, givenFiles}}
+	all, allVal, err := dataSet{files: files, val: 0.25}.load()
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, limit := range []int{0, 1, 10, len(all), len(all) + 5} {
-		got, val, err := dataSet{files: []string{data}, val: 0.25, limit: limit}.load()
+		got, val, err := dataSet{files: files, val: 0.25, limit: limit}.load()
 		if err != nil {
 			t.Fatal(err)
 		}

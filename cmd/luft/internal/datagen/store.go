@@ -67,9 +67,16 @@ func (e *Entry) GamesKnown() bool {
 // Store is a directory of data files that grows with every run of luft
 // datagen, and a manifest (ManifestName, one JSON Entry a line) that says
 // how each file was made, so that any of them can be made again and a
-// trainer can take them all.
+// trainer can take them all. A file whose name ends in
+// trainingdata.CompressedExt is compressed; its entry's positions and
+// checksum are those of its data uncompressed.
 type Store struct {
 	Dir string
+	// ReadOnly marks a bank (OpenBank): a store kept elsewhere, made on
+	// other machines, that is read and never written. No run adds to it,
+	// and Settle leaves its entries as they are, as their PIDs are not
+	// this machine's.
+	ReadOnly bool
 }
 
 // DefaultStoreDir returns the store's directory: $LUFT_DATA when set,
@@ -94,6 +101,28 @@ func OpenStore(dir string) (*Store, error) {
 		return nil, err
 	}
 	return &Store{Dir: dir}, nil
+}
+
+// OpenBank returns the read-only store in dir, which must hold a
+// manifest.
+func OpenBank(dir string) (*Store, error) {
+	s := &Store{Dir: dir, ReadOnly: true}
+	_, err := os.Stat(s.manifest())
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("%s: no %s there", s.Name(), ManifestName)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// Name says which store s is, in messages: its kind and directory.
+func (s *Store) Name() string {
+	if s.ReadOnly {
+		return "bank " + s.Dir
+	}
+	return "data store " + s.Dir
 }
 
 // Entries returns the manifest's entries, oldest first.
@@ -172,8 +201,12 @@ func (s *Store) Finish(e *Entry, status string, games int) error {
 // their PID is alive: their runs were killed. Each file is cut to its
 // last complete record and listed as Killed. It returns the entries it
 // settled. With none to settle it writes nothing, the manifest's lock
-// included, so that reading a store does not change it.
+// included, so that reading a store does not change it. A ReadOnly store
+// has none to settle.
 func (s *Store) Settle() ([]Entry, error) {
+	if s.ReadOnly {
+		return nil, nil
+	}
 	es, err := s.Entries()
 	if err != nil || !slices.ContainsFunc(es, killed) {
 		return nil, err
@@ -206,59 +239,25 @@ func killed(e Entry) bool {
 }
 
 // Files returns the paths of the store's finished files, oldest first:
-// the data to train on.
+// the data to train on (see TrainingFiles).
 func (s *Store) Files() ([]string, error) {
-	es, err := s.Entries()
-	if err != nil {
-		return nil, err
+	files, err := TrainingFiles([]*Store{s})
+	paths := make([]string, len(files))
+	for i, f := range files {
+		paths[i] = f.Path
 	}
-	var files []string
-	for _, e := range es {
-		if e.Status != Running && e.Positions > 0 {
-			files = append(files, filepath.Join(s.Dir, e.File))
-		}
-	}
-	return files, nil
+	return paths, err
 }
 
-// Summary describes what the store holds: files and finished positions,
-// in all and by the evaluation that scored them, and what runs still
-// going have written so far.
+// Summary describes what the store holds (see Tally), named.
 func (s *Store) Summary() (string, error) {
 	es, err := s.Entries()
 	if err != nil {
 		return "", err
 	}
-	total, byNet, nets := 0, map[string]int{}, []string{}
-	running, written := 0, 0
-	for _, e := range es {
-		if e.Status == Running {
-			n, _ := s.Written(&e) // a file not there yet holds nothing
-			running, written = running+1, written+n
-			continue
-		}
-		total += e.Positions
-		if _, ok := byNet[e.Net]; !ok {
-			nets = append(nets, e.Net)
-		}
-		byNet[e.Net] += e.Positions
-	}
-	var parts []string
-	for _, n := range nets {
-		parts = append(parts, fmt.Sprintf("%d by %s", byNet[n], n))
-	}
-	sum := fmt.Sprintf("data store %s: %d files, %d positions", s.Dir, len(es), total)
-	if len(parts) > 0 {
-		sum += " (" + strings.Join(parts, ", ") + ")"
-	}
-	if running > 0 {
-		by := "a run still going"
-		if running > 1 {
-			by = fmt.Sprintf("%d runs still going", running)
-		}
-		sum += fmt.Sprintf("; %d+ more written so far by %s", written, by)
-	}
-	return sum, nil
+	var t Tally
+	t.Add(s, es)
+	return s.Name() + ": " + t.String(), nil
 }
 
 // measure cuts e's file to its last complete record and sets e's
@@ -268,6 +267,9 @@ func (s *Store) Summary() (string, error) {
 // trains on it, and its Problem says why, so that one lost file does not
 // stop every later run.
 func (s *Store) measure(e *Entry) error {
+	if err := s.writable(); err != nil {
+		return err
+	}
 	name := filepath.Join(s.Dir, e.File)
 	f, err := os.OpenFile(name, os.O_RDWR, 0)
 	if errors.Is(err, fs.ErrNotExist) {
@@ -320,20 +322,31 @@ func (s *Store) Verify() ([]string, error) {
 		if e.Status == Running {
 			continue
 		}
-		got := e
-		if err := s.checksum(&got); err != nil {
-			bad = append(bad, fmt.Sprintf("%s: %v", e.File, err))
-		} else if got.SHA256 != e.SHA256 || got.Positions != e.Positions {
-			bad = append(bad, fmt.Sprintf("%s: %d positions, sha256 %s; the manifest says %d, %s",
-				e.File, got.Positions, got.SHA256, e.Positions, e.SHA256))
+		if err := s.check(e); err != nil {
+			bad = append(bad, err.Error())
 		}
 	}
 	return bad, nil
 }
 
-// checksum sets e's positions and checksum from its file, unchanged.
+// check reads e's file and returns an error unless it holds e's
+// positions and checksum.
+func (s *Store) check(e Entry) error {
+	got := e
+	if err := s.checksum(&got); err != nil {
+		return fmt.Errorf("%s: %v", e.File, err)
+	}
+	if got.SHA256 != e.SHA256 || got.Positions != e.Positions {
+		return fmt.Errorf("%s: %d positions, sha256 %s; the manifest says %d, %s",
+			e.File, got.Positions, got.SHA256, e.Positions, e.SHA256)
+	}
+	return nil
+}
+
+// checksum sets e's positions and checksum from its file's data,
+// decompressed if need be, and leaves the file unchanged.
 func (s *Store) checksum(e *Entry) error {
-	f, err := os.Open(filepath.Join(s.Dir, e.File))
+	f, err := trainingdata.Open(filepath.Join(s.Dir, e.File))
 	if err != nil {
 		return err
 	}
@@ -344,6 +357,15 @@ func (s *Store) checksum(e *Entry) error {
 		return err
 	}
 	e.Positions, e.SHA256 = trainingdata.Records(n), hex.EncodeToString(h.Sum(nil))
+	return nil
+}
+
+// writable returns an error for a ReadOnly store, which nothing may
+// change.
+func (s *Store) writable() error {
+	if s.ReadOnly {
+		return fmt.Errorf("%s is read-only", s.Name())
+	}
 	return nil
 }
 
@@ -366,6 +388,9 @@ var errUnchanged = errors.New("unchanged")
 // returns errUnchanged leaves the manifest as it is, and update returns
 // nil.
 func (s *Store) update(change func([]Entry) ([]Entry, error)) error {
+	if err := s.writable(); err != nil {
+		return err
+	}
 	unlock, err := s.lock()
 	if err != nil {
 		return err

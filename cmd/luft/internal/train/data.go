@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/luftchess/luft/cmd/luft/internal/outcome"
 	"github.com/luftchess/luft/cmd/luft/internal/trainingdata"
@@ -80,27 +79,25 @@ func ReadSamples(dst []Sample, r io.Reader) ([]Sample, error) {
 	return dst, err
 }
 
-// Load reads the training data files in order and splits the samples: the last
-// fraction val of them (at least one when val > 0 and there are two or
-// more) is the validation set, the rest the training set.
-func Load(files []string, val float64) (trainSet, valSet []Sample, err error) {
-	var all []Sample
+// ReadFiles appends the samples of the training data files to dst, in
+// order, and returns them with the number each file gave. A file whose
+// name ends in trainingdata.CompressedExt is decompressed as it is read.
+func ReadFiles(dst []Sample, files []string) ([]Sample, []int, error) {
+	counts := make([]int, 0, len(files))
 	for _, name := range files {
-		f, err := os.Open(name)
+		f, err := trainingdata.Open(name)
 		if err != nil {
-			return nil, nil, err
+			return dst, counts, err
 		}
-		if st, err := f.Stat(); err == nil && all == nil {
-			all = make([]Sample, 0, max(st.Size()/trainingdata.RecordSize, 1))
-		}
-		all, err = ReadSamples(all, f)
+		n := len(dst)
+		dst, err = ReadSamples(dst, f)
 		f.Close()
 		if err != nil {
-			return nil, nil, fmt.Errorf("%s: %v", name, err)
+			return dst, counts, fmt.Errorf("%s: %v", name, err)
 		}
+		counts = append(counts, len(dst)-n)
 	}
-	trainSet, valSet = Split(all, val)
-	return trainSet, valSet, nil
+	return dst, counts, nil
 }
 
 // Split returns all without its last fraction val, and that fraction.

@@ -249,10 +249,14 @@ func TestTrainLowersLoss(t *testing.T) {
 	recs := materialRecords(t, 3000, 2)
 	a := writeData(t, dir, "a.bin", recs[:1000])
 	b := writeData(t, dir, "b.bin", recs[1000:])
-	trainSet, valSet, err := Load([]string{a, b}, 0.1)
+	all, counts, err := ReadFiles(nil, []string{a, b})
 	if err != nil {
 		t.Fatal(err)
 	}
+	if diff := cmp.Diff([]int{1000, 2000}, counts); diff != "" {
+		t.Errorf("samples of each file (-want +got):\n%s", diff)
+	}
+	trainSet, valSet := Split(all, 0.1)
 	if len(trainSet) != 2700 || len(valSet) != 300 {
 		t.Fatalf("split %d/%d, want 2700/300", len(trainSet), len(valSet))
 	}
