@@ -286,8 +286,10 @@ tb-match: build
 ## nnue-data: a training round's data (eval/nnue/nets/ROUNDS.md): NNUE_POSITIONS (default 4000000, about
 ## two hours on two quiet cores) self-play positions at NNUE_NODES (5000) a move on two threads, seed
 ## NNUE_SEED, played with NNUE_EVAL (hce, or net: the built-in network), a tenth of the games from Chess960
-## start positions, added to the data store (LUFT_DATA, default ~/.local/share/luft/data) and its
-## manifest. Ctrl-C keeps every complete game
+## start positions, added to the local data store (LUFT_DATA, default ~/.local/share/luft/data) and its
+## manifest, the fresh part of the next round, which trains on it and the bank NNUE_BANK (nnue-train).
+## Ctrl-C keeps every complete game. `luft datagen -list -verify` shows and checks the local store and
+## the bank; `luft datagen -export DIR` compresses the finished local files into DIR, as a bank keeps them
 NNUE_DIR       ?= ../nnue
 NNUE_POSITIONS ?= 4000000
 NNUE_NODES     ?= 5000
@@ -301,11 +303,15 @@ nnue-data: build
 	$(RUN) datagen -positions $(NNUE_POSITIONS) -nodes $(NNUE_NODES) -threads 2 -seed $(NNUE_SEED) \
 	  $(nnue_eval_$(NNUE_EVAL)) -openings $(NNUE_OPENINGS) -random-plies 6 -chess960 0.1
 
-## nnue-train: a candidate network from every file of the data store into NNUE_DIR/net (net.nnue and
-## the checkpoints): NNUE_HIDDEN (256) neurons, 8 output buckets, mirroring, NNUE_EPOCHS (10) epochs at
-## lambda NNUE_LAMBDA (1: the search score only) and learning rate NNUE_LR (0.0001, which fine-tunes
-## a network; round 4 in ROUNDS.md: 0.001 undid much of what the start knew), starting from NNUE_INIT
-## (default the built-in network; empty: random, which wants NNUE_LR=0.001)
+## nnue-train: a candidate network from every file of the self-play bank NNUE_BANK (default
+## ../shared/data/selfplay, the data kept off the machine, read-only; a round fails without it) and of
+## the local data store, the newest games held out, into NNUE_DIR/net (net.nnue and the checkpoints;
+## the log says how many positions came from each store): NNUE_HIDDEN (256) neurons, 8 output
+## buckets, mirroring, NNUE_EPOCHS (10) epochs at lambda NNUE_LAMBDA (1: the search score only) and
+## learning rate NNUE_LR (0.0001, which fine-tunes a network; round 4 in ROUNDS.md: 0.001 undid much
+## of what the start knew), starting from NNUE_INIT (default the built-in network; empty: random,
+## which wants NNUE_LR=0.001)
+NNUE_BANK   ?= ../shared/data/selfplay
 NNUE_EPOCHS ?= 10
 NNUE_LAMBDA ?= 1.0
 NNUE_LR     ?= 0.0001
@@ -313,7 +319,7 @@ NNUE_HIDDEN ?= 256
 NNUE_INIT   ?= $(shell sed -n 's/^const DefaultName = "\(.*\)"$$/\1/p' eval/nnue/nets/nets.go)
 nnue-train: build
 	$(RUN) train -out $(NNUE_DIR)/net -hidden $(NNUE_HIDDEN) -buckets 8 -mirror -epochs $(NNUE_EPOCHS) \
-	  -lambda $(NNUE_LAMBDA) -lr $(NNUE_LR) -seed 1 $(if $(NNUE_INIT),-init $(NNUE_INIT)) -store
+	  -lambda $(NNUE_LAMBDA) -lr $(NNUE_LR) -seed 1 $(if $(NNUE_INIT),-init $(NNUE_INIT)) -store -bank $(NNUE_BANK)
 
 ## nnue-match: the candidate NNUE_DIR/net/net.nnue against NNUE_BASE (net: the built-in network, or hce)
 ## in the same binary, at NNUE_LIMIT (default nodes=20000; tc=10+0.1 for the round's verdict), with an

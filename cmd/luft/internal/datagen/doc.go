@@ -42,6 +42,17 @@
 // best move, the game's result its result, left out by the filters above;
 // moves without an evaluation (book moves) are left out too.
 //
+// # Stores and banks
+//
+// A Store is the directory a run of luft datagen adds its file to, with a
+// manifest of how each was made. Only the local store is written, and
+// settled when a run was killed. A bank (OpenBank) is a store kept off
+// the machine, read-only, whose files are compressed with zstd; it
+// outlives the machine, so that a round can always merge fresh local data
+// into it (Store.Export puts finished local files there). TrainingFiles
+// returns the files of several stores, oldest first by start time and
+// copies (by checksum) once; Tally counts what they hold.
+//
 // Reproducibility holds for one build: another version of the search (its
 // bench signature), of the Go standard library's random numbers, or
 // another node budget gives other games.

@@ -19,6 +19,11 @@
 // To merge files, keep the first file's header and strip the others' first
 // 32 bytes (tail -c +33 FILE).
 //
+// A file may be compressed with zstd, its name then ending in ".zst"
+// (CompressedExt): Open reads it decompressed, as a stream, and Compress
+// writes one; `zstd -d` gives the plain file back. Its size, checksum and
+// record count are those of the plain file.
+//
 // A record:
 //
 //	offset size  field
