@@ -177,7 +177,7 @@ func (d *dataSet) addStores(stores []*datagen.Store) error {
 		names = append(names, s.Name())
 	}
 	d.sources = append(names, d.sources...)
-	if len(files) == 0 && len(d.files) == 0 && len(names) > 0 {
+	if len(d.files) == 0 && len(names) > 0 {
 		return fmt.Errorf("%s: no finished file", strings.Join(names, " and "))
 	}
 	return nil
@@ -224,21 +224,21 @@ func (d dataSet) report(counts []int, trained, heldOut int) {
 		t.held += max(0, at+n-max(at, heldOut))
 		at += n
 	}
-	var read, train, held []string
+	var readBy, trainedBy, heldBy []string
 	for _, s := range d.sources {
 		t := by[s]
-		read = append(read, fmt.Sprintf("%d from %s (%d files)", t.read, s, t.files))
+		readBy = append(readBy, fmt.Sprintf("%d from %s (%d files)", t.read, s, t.files))
 		if t.trained > 0 {
-			train = append(train, fmt.Sprintf("%d from %s", t.trained, s))
+			trainedBy = append(trainedBy, fmt.Sprintf("%d from %s", t.trained, s))
 		}
 		if t.held > 0 {
-			held = append(held, fmt.Sprintf("%d from %s", t.held, s))
+			heldBy = append(heldBy, fmt.Sprintf("%d from %s", t.held, s))
 		}
 	}
-	fmt.Fprintf(d.log, "read %d positions: %s\n", at, strings.Join(read, ", "))
-	fmt.Fprintf(d.log, "training on %d: %s\n", trained, strings.Join(train, ", "))
+	fmt.Fprintf(d.log, "read %d positions: %s\n", at, strings.Join(readBy, ", "))
+	fmt.Fprintf(d.log, "training on %d: %s\n", trained, strings.Join(trainedBy, ", "))
 	if heldOut < at {
-		fmt.Fprintf(d.log, "holding out the newest %d: %s\n", at-heldOut, strings.Join(held, ", "))
+		fmt.Fprintf(d.log, "holding out the newest %d: %s\n", at-heldOut, strings.Join(heldBy, ", "))
 	}
 }
 

@@ -118,3 +118,36 @@ func trainingData(t *testing.T, dir string) string {
 	}
 	return writeFile(t, dir, "d.bin", buf.String())
 }
+
+// TestTrainReport checks the log's count of the positions of each source:
+// read, trained on and held out, when the held-out positions span two
+// sources and when -positions leaves some out.
+func TestTrainReport(t *testing.T) {
+	d := dataSet{
+		files:   []dataFile{{"c1", "bank"}, {"l1", "store"}, {"c2", "bank"}, {"l2", "store"}},
+		sources: []string{"store", "bank", "empty"},
+	}
+	counts := []int{100, 50, 30, 20} // 200 positions, oldest first
+	tests := []struct {
+		name             string
+		trained, heldOut int
+		want             string
+	}{
+		{"held out from two sources", 170, 170, "read 200 positions: 70 from store (2 files), 130 from bank (2 files), 0 from empty (0 files)\n" +
+			"training on 170: 50 from store, 120 from bank\n" +
+			"holding out the newest 30: 20 from store, 10 from bank\n"},
+		{"the oldest 120 of them", 120, 170, "read 200 positions: 70 from store (2 files), 130 from bank (2 files), 0 from empty (0 files)\n" +
+			"training on 120: 20 from store, 100 from bank\n" +
+			"holding out the newest 30: 20 from store, 10 from bank\n"},
+		{"none held out", 200, 200, "read 200 positions: 70 from store (2 files), 130 from bank (2 files), 0 from empty (0 files)\n" +
+			"training on 200: 70 from store, 130 from bank\n"},
+	}
+	for _, tt := range tests {
+		var log bytes.Buffer
+		d.log = &log
+		d.report(counts, tt.trained, tt.heldOut)
+		if diff := cmp.Diff(tt.want, log.String()); diff != "" {
+			t.Errorf("%s (-want +got):\n%s", tt.name, diff)
+		}
+	}
+}
