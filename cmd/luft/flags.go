@@ -4,26 +4,78 @@ import (
 	"bytes"
 	"errors"
 	"flag"
+	"fmt"
 	"io"
 	"slices"
+	"strings"
 )
 
-// parseFlags is fs.Parse(args) for a subcommand: help asked for (-h,
-// -help) goes to stdout, so that it pages and greps, and a bad flag's
-// complaint with the usage to fs's output, standard error unless set.
-// After help it returns flag.ErrHelp, which ends the command with status
-// 0 (see flagStatus).
+// parseFlags is fs.Parse(args) for a subcommand, with its flags allowed
+// anywhere among its arguments (luft bench 5 -nnue=false is luft bench
+// -nnue=false 5), and "--" ending the flags, so that what follows it is
+// taken as arguments even when it starts with '-'. fs.Args() returns the
+// arguments in their order. Help asked for (-h, -help, --help) goes to
+// stdout, so that it pages and greps, and a bad flag's complaint with the
+// usage to fs's output, standard error unless set. After help it returns
+// flag.ErrHelp, which ends the command with status 0 (see flagStatus).
 func parseFlags(fs *flag.FlagSet, args []string, stdout io.Writer) error {
+	flags, rest := splitFlags(fs, args)
 	out := fs.Output()
 	var buf bytes.Buffer
 	fs.SetOutput(&buf)
-	err := fs.Parse(args)
+	err := fs.Parse(flags)
+	if err == nil {
+		err = fs.Parse(append([]string{"--"}, rest...)) // sets fs.Args()
+	}
 	fs.SetOutput(out)
 	if errors.Is(err, flag.ErrHelp) {
 		out = stdout
 	}
 	buf.WriteTo(out)
 	return err
+}
+
+// splitFlags separates args into the flags of fs, each with the next
+// argument when that is its value, and the other arguments, each in
+// order. As for package flag, "-" alone is an argument, and "--" ends the
+// flags: what follows it are arguments.
+func splitFlags(fs *flag.FlagSet, args []string) (flags, rest []string) {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "--":
+			return flags, append(rest, args[i+1:]...)
+		case len(a) < 2 || a[0] != '-':
+			rest = append(rest, a)
+			continue
+		}
+		flags = append(flags, a)
+		name := strings.TrimPrefix(a[1:], "-")
+		if !strings.Contains(name, "=") && takesValue(fs.Lookup(name)) && i+1 < len(args) {
+			i++
+			flags = append(flags, args[i])
+		}
+	}
+	return flags, rest
+}
+
+// takesValue reports whether the flag f, if defined, takes its value from
+// the next argument: any flag but a boolean one.
+func takesValue(f *flag.Flag) bool {
+	if f == nil {
+		return false
+	}
+	b, ok := f.Value.(interface{ IsBoolFlag() bool })
+	return !ok || !b.IsBoolFlag()
+}
+
+// checkArgs refuses the arguments of fs beyond the first max, which the
+// command does not take.
+func checkArgs(fs *flag.FlagSet, max int) error {
+	if fs.NArg() > max {
+		return fmt.Errorf("unexpected argument %q", fs.Arg(max))
+	}
+	return nil
 }
 
 // newFlagSet returns the flag set of the luft command name ("eval", "tune

@@ -15,28 +15,46 @@ import (
 func TestParseFlags(t *testing.T) {
 	type result struct {
 		Err    string
+		N      int
+		V      bool
+		Args   []string
 		Stdout string
 		Stderr string
 	}
-	usage := "usage: luft x [-n N]\n"
+	usage := "usage: luft x [-n N] [-v]\n"
 	tests := []struct {
 		args []string
 		want result
 	}{
-		{[]string{"-n", "3", "rest"}, result{"<nil>", "", ""}},
-		{[]string{"-h"}, result{flag.ErrHelp.Error(), usage, ""}},
-		{[]string{"-help"}, result{flag.ErrHelp.Error(), usage, ""}},
-		{[]string{"-bogus"}, result{"flag provided but not defined: -bogus", "", "flag provided but not defined: -bogus\n" + usage}},
-		{[]string{"-n", "x"}, result{`invalid value "x" for flag -n: parse error`, "", "invalid value \"x\" for flag -n: parse error\n" + usage}},
+		{[]string{"-n", "3", "rest"}, result{"<nil>", 3, false, []string{"rest"}, "", ""}},
+		{[]string{"rest", "-n", "3"}, result{"<nil>", 3, false, []string{"rest"}, "", ""}},
+		{[]string{"a", "-v", "b", "--n=4", "c"}, result{"<nil>", 4, true, []string{"a", "b", "c"}, "", ""}},
+		{[]string{"-v", "a", "-n", "-5"}, result{"<nil>", -5, true, []string{"a"}, "", ""}},
+		{[]string{"a", "--", "-n", "3", "--"}, result{"<nil>", 1, false, []string{"a", "-n", "3", "--"}, "", ""}},
+		{[]string{"-", "-v"}, result{"<nil>", 1, true, []string{"-"}, "", ""}},
+		{[]string{"-v=false", "x"}, result{"<nil>", 1, false, []string{"x"}, "", ""}},
+		{[]string{"-h"}, result{flag.ErrHelp.Error(), 1, false, nil, usage, ""}},
+		{[]string{"a", "-help"}, result{flag.ErrHelp.Error(), 1, false, nil, usage, ""}},
+		{[]string{"--help"}, result{flag.ErrHelp.Error(), 1, false, nil, usage, ""}},
+		{[]string{"-bogus"}, result{"flag provided but not defined: -bogus", 1, false, nil, "", "flag provided but not defined: -bogus\n" + usage}},
+		{[]string{"a", "-bogus"}, result{"flag provided but not defined: -bogus", 1, false, nil, "", "flag provided but not defined: -bogus\n" + usage}},
+		{[]string{"-n", "x"}, result{`invalid value "x" for flag -n: parse error`, 0, false, nil, "", "invalid value \"x\" for flag -n: parse error\n" + usage}},
+		{[]string{"a", "-n"}, result{"flag needs an argument: -n", 1, false, nil, "", "flag needs an argument: -n\n" + usage}},
 	}
 	for _, tt := range tests {
 		var stdout, stderr bytes.Buffer
 		fs := flag.NewFlagSet("luft x", flag.ContinueOnError)
 		fs.SetOutput(&stderr)
 		fs.Usage = func() { fs.Output().Write([]byte(usage)) }
-		fs.Int("n", 1, "a number")
+		n := fs.Int("n", 1, "a number")
+		v := fs.Bool("v", false, "verbose")
 		err := parseFlags(fs, tt.args, &stdout)
-		if diff := cmp.Diff(tt.want, result{fmtErr(err), stdout.String(), stderr.String()}); diff != "" {
+		var args []string
+		if err == nil {
+			args = fs.Args()
+		}
+		got := result{fmtErr(err), *n, *v, args, stdout.String(), stderr.String()}
+		if diff := cmp.Diff(tt.want, got); diff != "" {
 			t.Errorf("%q (-want +got):\n%s", tt.args, diff)
 		}
 		if fs.Output() != &stderr {
