@@ -31,8 +31,8 @@ flags:
 // runPlay plays games against a person on standard input and output.
 func runPlay(args []string) int {
 	cfg, code := playConfig(args, os.Stdout, os.Stderr)
-	if code != 0 {
-		return code
+	if cfg == nil {
+		return code // help asked for, or bad usage
 	}
 	// Input from a file or pipe is echoed so that the transcript reads
 	// like a session at the keyboard.
@@ -45,7 +45,7 @@ func runPlay(args []string) int {
 			cfg.Colors = o
 		}
 	}
-	if err := play.Run(os.Stdin, os.Stdout, cfg); err != nil {
+	if err := play.Run(os.Stdin, os.Stdout, *cfg); err != nil {
 		fmt.Fprintf(os.Stderr, "luft play: %v\n", err)
 		return 1
 	}
@@ -54,10 +54,10 @@ func runPlay(args []string) int {
 
 // playConfig parses the flags of luft play, and reads the opening book
 // and the network they name, into the configuration of the games. It
-// writes -h's usage to stdout and what is wrong to stderr, and returns
-// with it the exit code: 0 after -h, 2 for bad usage, 1 for a file that
-// cannot be read.
-func playConfig(args []string, stdout, stderr io.Writer) (play.Config, int) {
+// writes -h's usage to stdout and what is wrong to stderr; then it returns
+// no configuration, for no game, and the exit code: 0 after -h, 2 for
+// bad usage, 1 for a file that cannot be read.
+func playConfig(args []string, stdout, stderr io.Writer) (*play.Config, int) {
 	fs := newFlagSet("play", playUsage)
 	fs.SetOutput(stderr)
 	color := fs.String("color", "white", "the `side` you play: white or black")
@@ -71,13 +71,16 @@ func playConfig(args []string, stdout, stderr io.Writer) (play.Config, int) {
 	hash := fs.Int("hash", 64, "transposition table size in `MiB`")
 	evalf := addEvalFlags(fs)
 	if err := parseFlags(fs, args, stdout); err != nil {
-		return play.Config{}, flagStatus(err)
+		return nil, flagStatus(err)
 	}
-	fail := func(code int, format string, args ...any) (play.Config, int) {
+	fail := func(code int, format string, args ...any) (*play.Config, int) {
 		fmt.Fprintf(stderr, "luft play: "+format+"\n", args...)
-		return play.Config{}, code
+		return nil, code
 	}
-	cfg := play.Config{FEN: *fen, Chess960: *c960, MoveTime: time.Duration(*seconds * float64(time.Second)), HashMB: *hash}
+	if err := checkArgs(fs, 0); err != nil {
+		return fail(2, "%v", err)
+	}
+	cfg := &play.Config{FEN: *fen, Chess960: *c960, MoveTime: time.Duration(*seconds * float64(time.Second)), HashMB: *hash}
 	switch *color {
 	case "white", "w":
 		cfg.Human = board.White

@@ -2,6 +2,7 @@ package main
 
 import (
 	"io"
+	"os"
 	"strings"
 	"testing"
 
@@ -24,6 +25,7 @@ func TestPlayFlags(t *testing.T) {
 		{[]string{"-elo", "0"}, 2},
 		{[]string{"-time", "0"}, 2},
 		{[]string{"-nonsense"}, 2},
+		{[]string{"extra"}, 2}, // luft play takes no arguments
 		{[]string{"-h"}, 0},
 		{[]string{"-book", "/nonexistent/book.bin"}, 1},
 		{[]string{"-fen", "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1"}, 1}, // Chess960 without -960
@@ -71,6 +73,30 @@ func TestPlayUsage(t *testing.T) {
 	for _, line := range strings.Split(got, "\n") {
 		if strings.Count(line, "default") > 1 {
 			t.Errorf("luft play -h gives two defaults: %q", line)
+		}
+	}
+}
+
+// TestPlayHelpExits checks that luft play's help, in each spelling, is
+// all it does: the usage on stdout, exit 0, and no game, which would
+// print a board after it.
+func TestPlayHelpExits(t *testing.T) {
+	var usage strings.Builder
+	playConfig([]string{"-h"}, &usage, io.Discard)
+	stdin, err := os.Open(os.DevNull) // a game started would end at once
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stdin.Close()
+	defer func(old *os.File) { os.Stdin = old }(os.Stdin)
+	os.Stdin = stdin
+	for _, help := range []string{"-h", "-help", "--help"} {
+		stdout, stderr, code := captureOutput(t, func() int { return run([]string{"play", help}, os.Stdout, os.Stderr) })
+		if code != 0 || stderr != "" {
+			t.Errorf("luft play %s: exit %d, stderr %q; want 0 and nothing", help, code, stderr)
+		}
+		if diff := cmp.Diff(usage.String(), stdout); diff != "" {
+			t.Errorf("luft play %s: stdout is not the usage alone (-want +got):\n%s", help, diff)
 		}
 	}
 }
