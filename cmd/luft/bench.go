@@ -71,15 +71,28 @@ var benchFENs = []string{
 	"r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
 }
 
+const benchUsage = `usage: luft bench [-nnue=false] [-evalfile FILE] [depth]
+
+Searches each bench position to depth (default %d) and prints its nodes
+and best move, then the total nodes, the search's signature, and the
+speed.
+
+options:
+`
+
 // runBench searches every bench position to a fixed depth with a fresh
 // table, one thread, 16 MiB of hash and the evaluation the flags choose
 // (by default the engine's default). The total node count is a
 // signature of the search: it changes only when the search does.
 func runBench(args []string) int {
-	fs := newFlagSet("bench", "usage: luft bench [-nnue=false] [-evalfile FILE] [depth]\n\noptions:\n")
+	fs := newFlagSet("bench", fmt.Sprintf(benchUsage, defaultBenchDepth))
 	evalf := addEvalFlags(fs)
 	if err := parseFlags(fs, args, os.Stdout); err != nil {
 		return flagStatus(err)
+	}
+	if err := checkArgs(fs, 1); err != nil {
+		fmt.Fprintf(os.Stderr, "luft bench: %v (see luft bench -h)\n", err)
+		return 2
 	}
 	depth := defaultBenchDepth
 	if fs.NArg() > 0 {

@@ -100,6 +100,9 @@ func runDatagen(args []string) int {
 
 // run generates the data, into the store or -out, or lists the store.
 func (r *datagenRun) run(args []string) error {
+	if err := r.readInputs(); err != nil {
+		return err // before the store is touched: no entry for a run that cannot start
+	}
 	var store *datagen.Store
 	if r.out == "" || r.list || r.export != "" {
 		var err error
@@ -123,11 +126,6 @@ func (r *datagenRun) run(args []string) error {
 	write := r.generate
 	if r.fromPGN != nil {
 		write = r.convert
-	} else {
-		var err error
-		if r.cfg.Openings, err = readOpenings(r.openings); err != nil {
-			return err
-		}
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -146,6 +144,28 @@ func export(store *datagen.Store, dir string) error {
 	}
 	if err == nil {
 		fmt.Fprintf(os.Stderr, "exported %d files to %s\n", len(added), dir)
+	}
+	return err
+}
+
+// readInputs reads the openings of a run that plays games, and checks
+// that the PGN files of one that converts them are there to read.
+func (r *datagenRun) readInputs() error {
+	if r.list || r.export != "" {
+		return nil
+	}
+	for _, name := range r.fromPGN {
+		fi, err := os.Stat(name)
+		if err != nil {
+			return err
+		}
+		if fi.IsDir() {
+			return fmt.Errorf("%s is a directory, not a PGN file", name)
+		}
+	}
+	var err error
+	if r.fromPGN == nil {
+		r.cfg.Openings, err = readOpenings(r.openings)
 	}
 	return err
 }
@@ -258,8 +278,8 @@ func datagenConfig(args []string) (*datagenRun, error) {
 		r.fromPGN = fs.Args()
 		return r, nil
 	}
-	if fs.NArg() > 0 {
-		return nil, fmt.Errorf("unexpected argument %q", fs.Arg(0))
+	if err := checkArgs(fs, 0); err != nil {
+		return nil, err
 	}
 	if r.list || r.export != "" {
 		return r, nil

@@ -78,13 +78,23 @@ func checkArgs(fs *flag.FlagSet, max int) error {
 	return nil
 }
 
+// flagsAnywhere says how parseFlags reads a command line, at the end of
+// the usage of every subcommand that has flags.
+const flagsAnywhere = "\nFlags may come before, between or after the arguments; -- ends the flags.\n"
+
 // newFlagSet returns the flag set of the luft command name ("eval", "tune
-// fit"), whose usage is the text usage followed by the flags.
+// fit"), whose usage is the text usage followed by the flags, if it has
+// any, and how parseFlags reads them.
 func newFlagSet(name, usage string) *flag.FlagSet {
 	fs := flag.NewFlagSet("luft "+name, flag.ContinueOnError)
 	fs.Usage = func() {
 		io.WriteString(fs.Output(), usage)
 		fs.PrintDefaults()
+		n := 0
+		fs.VisitAll(func(*flag.Flag) { n++ })
+		if n > 0 {
+			io.WriteString(fs.Output(), flagsAnywhere)
+		}
 	}
 	return fs
 }

@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/luftchess/luft/cmd/luft/internal/datagen"
 )
 
 func TestParseFlags(t *testing.T) {
@@ -102,7 +104,7 @@ func TestCommandHelp(t *testing.T) {
 		{[]string{"play", "-bogus"}, 2, "flag provided but not defined: -bogus\nusage: luft play"},
 		{[]string{"review", "-bogus"}, 2, "flag provided but not defined: -bogus\nusage: luft review"},
 		{[]string{"spsa", "-bogus"}, 2, "flag provided but not defined: -bogus\nusage: luft spsa"},
-		{[]string{"spsa", "extra"}, 2, "usage: luft spsa"},
+		{[]string{"spsa", "extra"}, 2, "luft spsa: unexpected argument \"extra\""},
 		{[]string{"tb", "-bogus"}, 2, "flag provided but not defined: -bogus\nusage: luft tb"},
 		{[]string{"tune", "fit", "-bogus"}, 2, "flag provided but not defined: -bogus\nusage: luft tune fit"},
 		{[]string{"match"}, 2, "usage: luft match"},
@@ -174,5 +176,81 @@ func TestHelpDefaultsOnce(t *testing.T) {
 				t.Errorf("luft %q: a default said twice: %q", args, strings.TrimSpace(line))
 			}
 		}
+	}
+}
+
+// TestFlagsAnywhere checks every subcommand with flags after its
+// arguments: a flag there is taken (a bad one refused as before the
+// arguments), and an argument the command does not take is refused, with
+// exit 2 for bad usage. Each command of luft must have a case.
+func TestFlagsAnywhere(t *testing.T) {
+	const (
+		games  = "internal/datagen/testdata/match.pgn"
+		fen960 = "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1"
+		refuse = "flag provided but not defined: -bogus"
+	)
+	dir := t.TempDir()
+	store := filepath.Join(dir, "store")
+	t.Setenv(datagen.StoreEnv, store)
+	t.Setenv(tbPathVariable, "")
+	out := filepath.Join(dir, "x.bin")
+	stdin, err := os.Open(os.DevNull) // a game of luft play would end at once
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stdin.Close()
+	defer func(old *os.File) { os.Stdin = old }(os.Stdin)
+	os.Stdin = stdin
+	tests := []struct {
+		args   []string
+		code   int
+		stderr string // what standard error must hold, or ""
+	}{
+		{[]string{"bench", "1", "-bogus"}, 2, refuse},
+		{[]string{"bench", "1", "extra"}, 2, `luft bench: unexpected argument "extra"`},
+		{[]string{"bench", "1", "-evalfile", "/nonexistent/net.nnue"}, 1, "luft bench: "},
+		{[]string{"datagen", "-from-pgn", games, "-bogus"}, 2, refuse},
+		{[]string{"datagen", "-from-pgn", games, "-out"}, 2, "flag needs an argument: -out"},
+		{[]string{"datagen", "-from-pgn", games, "-out", out}, 0, ""},
+		{[]string{"datagen", "-from-pgn", filepath.Join(dir, "none.pgn"), games}, 1, "none.pgn: no such file"},
+		{[]string{"datagen", "-from-pgn", dir}, 1, "is a directory"},
+		{[]string{"datagen", "-games", "1", "extra"}, 2, `luft datagen: unexpected argument "extra"`},
+		{[]string{"datagen", "-games", "1", "-openings", filepath.Join(dir, "none.epd")}, 1, "none.epd"},
+		{[]string{"eval", "8/8/8/8/8/2k5/8/KQ6", "w", "-", "-", "0", "1", "-bogus"}, 2, refuse},
+		{[]string{"eval", "8/8/8/8/8/2k5/8/KQ6", "w", "-", "-", "0", "1", "-weights", "/nonexistent"}, 1, "luft eval: "},
+		{[]string{"match", "-check-pgn", games, "extra"}, 2, "usage: luft match"},
+		{[]string{"perft", "1", fen960, "-960"}, 0, ""},
+		{[]string{"perft", "1", "-bogus"}, 2, refuse},
+		{[]string{"play", "extra", "-bogus"}, 2, refuse},
+		{[]string{"play", "extra"}, 2, `luft play: unexpected argument "extra"`},
+		{[]string{"review", "game.pgn", "-bogus"}, 2, refuse},
+		{[]string{"review", "a.pgn", "b.pgn"}, 2, "one PGN file at most"},
+		{[]string{"serve", "extra", "-bogus"}, 2, refuse},
+		{[]string{"serve", "extra"}, 2, `luft serve: unexpected argument "extra"`},
+		{[]string{"spsa", "extra"}, 2, `luft spsa: unexpected argument "extra"`},
+		{[]string{"tb", "8/8/8/8/8/2k5/8/KQ6", "w", "-", "-", "0", "1", "-bogus"}, 2, refuse},
+		{[]string{"tb", "8/8/8/8/8/2k5/8/KQ6", "w", "-", "-", "0", "1", "-path", dir}, 1, "no tables found in " + dir + ":"},
+		{[]string{"train", "data.bin", "-bogus"}, 2, refuse},
+		{[]string{"tune", "fit", "data.txt", "-bogus"}, 2, refuse},
+		{[]string{"tune", "extract", "games.pgn", "-bogus"}, 2, refuse},
+	}
+	tested := map[string]bool{}
+	for _, tt := range tests {
+		tested[tt.args[0]] = true
+		_, stderr, code := captureOutput(t, func() int { return run(tt.args, os.Stdout, os.Stderr) })
+		if code != tt.code || !strings.Contains(stderr, tt.stderr) {
+			t.Errorf("luft %q: exit %d, stderr %q; want exit %d and %q", tt.args, code, abbrev(stderr), tt.code, tt.stderr)
+		}
+	}
+	for _, name := range commandNames() {
+		if !tested[name] {
+			t.Errorf("luft %s has no case", name)
+		}
+	}
+	if _, err := os.Stat(out); err != nil {
+		t.Errorf("luft datagen -from-pgn FILE -out %s: %v", out, err)
+	}
+	if _, err := os.Stat(filepath.Join(store, datagen.ManifestName)); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("the runs that had -out, or failed on their arguments, touched the store's manifest: %v", err)
 	}
 }

@@ -12,7 +12,14 @@ import (
 	"github.com/luftchess/luft/perft"
 )
 
-const perftUsage = "usage: luft perft [-960] DEPTH [FEN]"
+const perftUsage = `usage: luft perft [-960] DEPTH [FEN]
+
+Counts the legal move tree of the position (the start position unless a
+FEN is given, in one argument or as its fields) to DEPTH plies: each
+move's count (divide), the total, the time and nodes per second.
+
+flags:
+`
 
 func runPerft(args []string) int { return perftTo(os.Stdout, os.Stderr, args) }
 
@@ -20,21 +27,20 @@ func runPerft(args []string) int { return perftTo(os.Stdout, os.Stderr, args) }
 // With -960 the FEN is read by the rules of Chess960 (X-FEN or
 // Shredder-FEN castling rights) and castling is written king takes rook.
 func perftTo(out, errOut io.Writer, args []string) int {
-	if asksHelp(args) {
-		fmt.Fprintln(out, perftUsage)
-		return 0
+	fs := newFlagSet("perft", perftUsage)
+	fs.SetOutput(errOut)
+	c960 := fs.Bool("960", false, "a Chess960 position: read the FEN as X-FEN or Shredder-FEN, write castling as the king taking its rook")
+	if err := parseFlags(fs, args, out); err != nil {
+		return flagStatus(err)
 	}
-	chess960 := len(args) > 0 && args[0] == "-960"
-	if chess960 {
-		args = args[1:]
-	}
+	chess960, args := *c960, fs.Args()
 	if len(args) < 1 {
-		fmt.Fprintln(errOut, perftUsage)
+		fs.Usage()
 		return 2
 	}
 	depth, err := strconv.Atoi(args[0])
 	if err != nil || depth < 1 || depth > 12 {
-		fmt.Fprintf(errOut, "luft perft: depth %q is not a number from 1 to 12\n%s\n", args[0], perftUsage)
+		fmt.Fprintf(errOut, "luft perft: depth %q is not a number from 1 to 12 (see luft perft -h)\n", args[0])
 		return 2
 	}
 	p, err := perftPosition(args[1:], chess960)

@@ -40,9 +40,9 @@ func runServe(args []string) int {
 		return flagStatus(err)
 	}
 	var bad string
-	switch {
-	case fs.NArg() > 0:
-		bad = fmt.Sprintf("unexpected argument %q", fs.Arg(0))
+	switch err := checkArgs(fs, 0); {
+	case err != nil:
+		bad = err.Error()
 	case *maxGames < 1 || *hash < 1 || *reviewNodes < 1:
 		bad = "-max-games, -hash and -review-nodes must be at least 1"
 	case *moveTime <= 0 || *analysis <= 0 || *idle <= 0:

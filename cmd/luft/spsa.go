@@ -25,8 +25,8 @@ func runSPSA(args []string) int {
 	if err := parseFlags(fs, args, os.Stdout); err != nil {
 		return flagStatus(err)
 	}
-	if fs.NArg() > 0 {
-		fs.Usage()
+	if err := checkArgs(fs, 0); err != nil {
+		fmt.Fprintf(os.Stderr, "luft spsa: %v (see luft spsa -h)\n", err)
 		return 2
 	}
 	ts := engine.Tunables()
