@@ -6,6 +6,7 @@
 package boardtest
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -53,11 +54,25 @@ func Need(t testing.TB, err error) {
 // SharedData returns the path of elem in the shared data beside the
 // repository, ../shared/data from its root. When it is missing, Need skips
 // t or fails it.
+//
+// The path goes through the link testdata/shared (to ../../shared) inside
+// the repository, not straight to ../shared: go test's cache rechecks the
+// files that a test stats or opens only inside the module, so that a test
+// that skipped for want of the data stayed a cached skip after the data
+// was added. Through the link the cache sees the data appear, and reruns
+// the test. A checkout without symbolic links, where testdata/shared is a
+// plain file, goes to ../shared/data directly.
 func SharedData(t testing.TB, elem ...string) string {
 	t.Helper()
-	path := filepath.Join(append([]string{ModuleRoot(t), "..", "shared", "data"}, elem...)...)
-	_, err := os.Stat(path)
-	Need(t, err)
+	root := ModuleRoot(t)
+	shared := filepath.Join(root, "testdata", "shared")
+	if fi, err := os.Lstat(shared); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+		shared = filepath.Join(root, "..", "shared")
+	}
+	path := filepath.Join(append([]string{shared, "data"}, elem...)...)
+	if _, err := os.Stat(path); err != nil {
+		Need(t, fmt.Errorf("%w (the shared data, ../shared beside the repository)", err))
+	}
 	return path
 }
 
