@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -64,5 +65,26 @@ func TestLines(t *testing.T) {
 	want := []string{"first record", "second;1;2", "last, with no newline"}
 	if diff := cmp.Diff(want, Lines(t, path)); diff != "" {
 		t.Errorf("Lines (-want +got):\n%s", diff)
+	}
+}
+
+// TestSharedDataInModule checks that the shared data's path lies inside
+// the module, lexically, as go test's cache needs to recheck it (see
+// SharedData), and that it leads to ../shared/data beside the repository.
+func TestSharedDataInModule(t *testing.T) {
+	t.Setenv("CI", "")
+	root := ModuleRoot(t)
+	r := &recorder{TB: t} // missing data is recorded, not skipped
+	path := SharedData(r, "books")
+	if !strings.HasPrefix(path, root+string(filepath.Separator)) {
+		t.Errorf("SharedData = %s, outside the module %s: go test's cache would not see it", path, root)
+	}
+	want := filepath.Join(root, "..", "shared", "data", "books")
+	got, err := filepath.EvalSymlinks(path)
+	if err != nil {
+		Need(t, err)
+	}
+	if want, _ = filepath.EvalSymlinks(want); got != want {
+		t.Errorf("SharedData leads to %s, want %s", got, want)
 	}
 }
