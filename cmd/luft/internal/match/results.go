@@ -116,12 +116,18 @@ func (r *Results) printGame(w io.Writer, g *played) {
 }
 
 // formatElo returns the estimate e of sample s as Elo +/- error, or says
-// why it has none yet: a score of 0% or 100% has no finite Elo, a sample
-// without variance (only draws, or one game pair) no error bar by the
-// normal approximation, and an interval that reaches a score of 0% or
-// 100% no finite one.
+// why it has none yet: an empty sample (no game, or with games in pairs
+// no complete pair, as after the first game of -repeat) has no Elo, a
+// score of 0% or 100% no finite one, a sample without variance (only
+// draws, or one game pair) no error bar by the normal approximation, and
+// an interval that reaches a score of 0% or 100% no finite one.
 func formatElo(e stats.Estimate, s stats.Sampler) string {
-	switch {
+	_, paired := s.(stats.Pentanomial)
+	switch n, _, _ := s.Score(); {
+	case n == 0 && paired:
+		return "none yet, no game pair complete (games in pairs count by the pair)"
+	case n == 0:
+		return "none yet, no game played"
 	case math.IsInf(e.Elo, 0):
 		return fmt.Sprintf("none yet, %s %.0f%%, too one-sided to estimate", scored(s), 100*e.Score)
 	case e.Lower == e.Upper:
@@ -166,7 +172,7 @@ func (r *Results) Print(w io.Writer) {
 			model = fmt.Sprintf("pentanomial, %d pairs", e.Pentanomial.Pairs())
 		}
 		points := float64(t.Wins) + float64(t.Draws)/2
-		fmt.Fprintf(w, "\nResults of %s vs %s (%s vs %s):\n", a.Name, b.Name, a.TC, b.TC)
+		fmt.Fprintf(w, "\nResults of %s vs %s (%s vs %s):\n", a.Name, b.Name, a.TC.Limit(), b.TC.Limit())
 		fmt.Fprintf(w, "Elo: %s%s (%s)\n", formatElo(est, e.Sample()), formatInterval(est), model)
 		fmt.Fprintf(w, "LOS: %.1f%%, DrawRatio: %.1f%%\n", 100*est.LOS, 100*float64(t.Draws)/float64(max(1, t.Games())))
 		fmt.Fprintf(w, "Games: %d, Wins: %d, Losses: %d, Draws: %d, Points: %.1f (%.2f%%)\n",

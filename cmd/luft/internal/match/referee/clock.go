@@ -78,7 +78,11 @@ func (tc TimeControl) Limited() bool {
 func (tc TimeControl) Timed() bool { return tc.Base > 0 || tc.Inc > 0 }
 
 // String returns the PGN TimeControl tag value: "40/60+0.6", "10+0.1",
-// "5/move", or "-" when there is no time limit.
+// "5/move", or "-" when there is no time limit. A node or depth limit is
+// not written there: fastchess too writes "-" for one (format_tc in
+// Disservin/fastchess app/src/game/pgn/mod.rs, as the operator<< of its
+// C++ TimeControl did, reads only moves, time, increment and fixed time),
+// and Limit says it in the report instead.
 func (tc TimeControl) String() string {
 	sec := func(d time.Duration) string { return strconv.FormatFloat(d.Seconds(), 'f', -1, 64) }
 	switch {
@@ -95,6 +99,23 @@ func (tc TimeControl) String() string {
 		s += "+" + sec(tc.Inc)
 	}
 	return s
+}
+
+// Limit returns what limits each search, as the report of a match says
+// it: the time control's String when it has a clock or a fixed time per
+// move, else the depth as "12 plies" or the node budget as "20000 nodes",
+// the forms and order of getTime in fastchess's report (Disservin/fastchess
+// app/src/matchmaking/output/output_fastchess.hpp), or "-" for none.
+func (tc TimeControl) Limit() string {
+	switch {
+	case tc.Timed() || tc.MoveTime > 0:
+		return tc.String()
+	case tc.Depth > 0:
+		return strconv.Itoa(tc.Depth) + " plies"
+	case tc.Nodes > 0:
+		return strconv.FormatInt(tc.Nodes, 10) + " nodes"
+	}
+	return "-"
 }
 
 // Clock is one side's clock. The zero Clock is not usable; use NewClock.

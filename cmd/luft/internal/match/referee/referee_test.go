@@ -151,6 +151,32 @@ func TestParseTimeControl(t *testing.T) {
 	}
 }
 
+// TestTimeControlTags checks the PGN TimeControl tag of each kind of
+// limit and what the report says of it, as fastchess writes them: a node
+// or depth limit is "-" in the PGN and "20000 nodes" or "12 plies" in the
+// report.
+func TestTimeControlTags(t *testing.T) {
+	tests := []struct {
+		tc         TimeControl
+		tag, limit string
+	}{
+		{TimeControl{Base: 10 * time.Second, Inc: 100 * time.Millisecond}, "10+0.1", "10+0.1"},
+		{TimeControl{Moves: 40, Base: time.Minute}, "40/60", "40/60"},
+		{TimeControl{MoveTime: 500 * time.Millisecond}, "0.5/move", "0.5/move"},
+		{TimeControl{Nodes: 20000}, "-", "20000 nodes"},
+		{TimeControl{Depth: 12}, "-", "12 plies"},
+		{TimeControl{Depth: 12, Nodes: 20000}, "-", "12 plies"},
+		{TimeControl{Base: 10 * time.Second, Nodes: 20000}, "10", "10"},
+		{TimeControl{}, "-", "-"},
+	}
+	for _, tt := range tests {
+		got := []string{tt.tc.String(), tt.tc.Limit()}
+		if diff := cmp.Diff([]string{tt.tag, tt.limit}, got); diff != "" {
+			t.Errorf("%+v: tag and limit (-want +got):\n%s", tt.tc, diff)
+		}
+	}
+}
+
 func TestClock(t *testing.T) {
 	ms := time.Millisecond
 	tests := []struct {
