@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"io"
 	"net"
 	"net/netip"
 	"os"
@@ -28,7 +29,7 @@ func runServe(args []string) int {
 	d := serve.DefaultConfig()
 	fs := newFlagSet("serve", serveUsage)
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on (loopback unless told otherwise)")
-	open := fs.Bool("open", false, "open the page in the default browser")
+	open := fs.Bool("open", false, "open the page in the default browser (standard error says so when it cannot, with the address to open by hand)")
 	maxGames := fs.Int("max-games", d.MaxGames, "games played at once (each has its own engine)")
 	moveTime := fs.Duration("move-time", d.MoveTime, "Luft's time per move when the page asks for none")
 	maxMoveTime := fs.Duration("max-move-time", d.MaxMoveTime, "the longest Luft thinks on a move, on a clock too: the most a game may ask for")
@@ -67,7 +68,7 @@ func runServe(args []string) int {
 		fmt.Fprintln(os.Stderr, "luft serve: listening beyond loopback: other machines can reach this server")
 	}
 	if *open {
-		openBrowser(url)
+		openBrowser(os.Stderr, url)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -98,9 +99,12 @@ func loopback(addr net.Addr) bool {
 	return err == nil && ap.Addr().Unmap().IsLoopback()
 }
 
-// openBrowser opens url in the desktop's browser, if it can; failing
-// that, the printed address is there to copy.
-func openBrowser(url string) {
+// openBrowser opens url in the desktop's browser. When it cannot, because
+// there is no command for it or the command fails (as xdg-open does
+// without a display), it says so on w with the address to open by hand.
+// It does not wait for the command, which may run as long as the browser:
+// a failure is reported when it comes.
+func openBrowser(w io.Writer, url string) {
 	name, args := "xdg-open", []string{url}
 	switch runtime.GOOS {
 	case "darwin":
@@ -108,12 +112,17 @@ func openBrowser(url string) {
 	case "windows":
 		name, args = "rundll32", []string{"url.dll,FileProtocolHandler", url}
 	}
+	failed := func(err error) {
+		fmt.Fprintf(w, "luft serve: could not open a browser (%v); open %s by hand\n", err, url)
+	}
 	cmd := exec.Command(name, args...)
 	if err := cmd.Start(); err != nil {
-		fmt.Fprintf(os.Stderr, "luft serve: cannot open a browser (%v): open %s yourself\n", err, url)
+		failed(err)
 		return
 	}
 	go func() {
-		_ = cmd.Wait()
+		if err := cmd.Wait(); err != nil {
+			failed(fmt.Errorf("%s: %w", name, err))
+		}
 	}()
 }

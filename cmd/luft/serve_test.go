@@ -8,7 +8,9 @@ import (
 	"net/netip"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"regexp"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -105,5 +107,50 @@ func TestServeBinary(t *testing.T) {
 	}
 	if err := cmd.Wait(); err != nil {
 		t.Errorf("luft serve exited with %v", err)
+	}
+}
+
+// TestServeOpenWithoutBrowser starts the built luft serve -open where the
+// browser cannot open: xdg-open missing, or failing as it does without a
+// display. Standard error must say so, with the address to open by hand.
+func TestServeOpenWithoutBrowser(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("xdg-open is the browser command on Linux")
+	}
+	luft := clienttest.Build(t, clienttest.Luft)
+	failing := t.TempDir()
+	writeFile(t, failing, "xdg-open", "#!/bin/sh\necho 'xdg-open: no method available for opening' >&2\nexit 3\n")
+	if err := os.Chmod(filepath.Join(failing, "xdg-open"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct{ path, want string }{
+		{t.TempDir(), `could not open a browser \(exec: "xdg-open": executable file not found in \$PATH\); open (http://127\.0\.0\.1:\d+/) by hand`},
+		{failing, `could not open a browser \(xdg-open: exit status 3\); open (http://127\.0\.0\.1:\d+/) by hand`},
+	}
+	for _, tt := range tests {
+		cmd := exec.Command(luft, "serve", "-open", "-addr", "127.0.0.1:0")
+		cmd.Env = append(os.Environ(), "PATH="+tt.path, "DISPLAY=", "WAYLAND_DISPLAY=")
+		stderr, err := cmd.StderrPipe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		line := make(chan string, 1)
+		go func() {
+			first, _ := bufio.NewReader(stderr).ReadString('\n')
+			line <- first
+		}()
+		select {
+		case got := <-line:
+			if !regexp.MustCompile(tt.want).MatchString(got) {
+				t.Errorf("PATH=%s: luft serve -open wrote %q to stderr, want a line matching %s", tt.path, got, tt.want)
+			}
+		case <-time.After(10 * time.Second):
+			t.Errorf("PATH=%s: luft serve -open said nothing of the browser it could not open", tt.path)
+		}
+		cmd.Process.Kill()
+		cmd.Wait()
 	}
 }
