@@ -13,9 +13,9 @@ import (
 )
 
 // tableDir holds the real tables: ../shared/data/syzygy from the
-// repository's root, through its link testdata/shared, which go test's
+// repository's root, through its link .shared, which go test's
 // cache sees (see boardtest.SharedData).
-const tableDir = "../../testdata/shared/data/syzygy"
+const tableDir = "../../.shared/data/syzygy"
 
 // referenceFile holds positions with fathom's answers for them.
 const referenceFile = "testdata/reference.txt"

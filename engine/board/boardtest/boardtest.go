@@ -55,17 +55,17 @@ func Need(t testing.TB, err error) {
 // repository, ../shared/data from its root. When it is missing, Need skips
 // t or fails it.
 //
-// The path goes through the link testdata/shared (to ../../shared) inside
+// The path goes through the link .shared (to ../shared) at the root of
 // the repository, not straight to ../shared: go test's cache rechecks the
 // files that a test stats or opens only inside the module, so that a test
 // that skipped for want of the data stayed a cached skip after the data
 // was added. Through the link the cache sees the data appear, and reruns
-// the test. A checkout without symbolic links, where testdata/shared is a
+// the test. A checkout without symbolic links, where .shared is a
 // plain file, goes to ../shared/data directly.
 func SharedData(t testing.TB, elem ...string) string {
 	t.Helper()
 	root := ModuleRoot(t)
-	shared := filepath.Join(root, "testdata", "shared")
+	shared := filepath.Join(root, ".shared")
 	if fi, err := os.Lstat(shared); err != nil || fi.Mode()&os.ModeSymlink == 0 {
 		shared = filepath.Join(root, "..", "shared")
 	}
