@@ -11,7 +11,7 @@ SHELL       := bash
 
 EXE     ?= luft
 # TAGS are build tags of the engine: TAGS=spsa declares the search's
-# margins and reductions as UCI options for OpenBench's SPSA (README).
+# margins and reductions as UCI options for OpenBench's SPSA (cmd/luft/openbench/README.md).
 TAGS    ?=
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 GO      ?= go

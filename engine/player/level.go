@@ -46,8 +46,9 @@ const (
 // it are budgets that no match has placed: below Stockfish's lowest
 // UCI_Elo, not yet measured (the network's rows 2300 and 2400), or beyond
 // what full strength reaches at blitz speeds. Raising MaxCalibratedElo to
-// a measured row is the one change in the code; a test holds the README's
-// and NOTES.md's ranges to these constants.
+// a measured row is the one change in the code; a test (cmd/luft's
+// TestDocsCalibratedRange) holds every Markdown page's ranges to these
+// constants.
 const (
 	MinCalibratedElo = 1400
 	MaxCalibratedElo = 2400
