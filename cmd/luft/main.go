@@ -14,9 +14,6 @@ import (
 	"github.com/luftchess/luft/uci"
 )
 
-// version is set at build time with -ldflags "-X main.version=...".
-var version = "dev"
-
 // command is one subcommand of luft.
 type command struct {
 	usage string // one line: arguments and what it does
