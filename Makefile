@@ -284,15 +284,16 @@ tb-match: build
 	@$(call tb_wins,tb-match-tables.pgn,1)
 
 ## nnue-data: a training round's data (eval/nnue/nets/ROUNDS.md): NNUE_POSITIONS (default 4000000, about
-## two hours on two quiet cores) self-play positions at NNUE_NODES (5000) a move on two threads, seed
-## NNUE_SEED, played with NNUE_EVAL (hce, or net: the built-in network), a tenth of the games from Chess960
-## start positions, added to the local data store (LUFT_DATA, default ~/.local/share/luft/data) and its
-## manifest, the fresh part of the next round, which trains on it and the bank NNUE_BANK (nnue-train).
-## Ctrl-C keeps every complete game. `luft datagen -list -verify` shows and checks the local store and
-## the bank; `luft datagen -export DIR` compresses the finished local files into DIR, as a bank keeps them
+## two hours on two quiet cores) self-play positions at NNUE_NODES a move (default: luft datagen's,
+## engine.DefaultDataNodes) on two threads, seed NNUE_SEED, played with NNUE_EVAL (hce, or net: the
+## built-in network), a tenth of the games from Chess960 start positions, added to the local data store
+## (LUFT_DATA, default ~/.local/share/luft/data) and its manifest, the fresh part of the next round,
+## which trains on it and the bank NNUE_BANK (nnue-train). Ctrl-C keeps every complete game.
+## `luft datagen -list -verify` shows and checks the local store and the bank; `luft datagen -export
+## DIR` compresses the finished local files into DIR, as a bank keeps them
 NNUE_DIR       ?= ../nnue
 NNUE_POSITIONS ?= 4000000
-NNUE_NODES     ?= 5000
+NNUE_NODES     ?=
 NNUE_SEED      ?= 1
 NNUE_EVAL      ?= net
 NNUE_OPENINGS  ?= ../shared/data/openings/noob_3moves_20k.epd
@@ -300,7 +301,7 @@ nnue_eval_hce  := -nnue=false
 nnue_eval_net  := -nnue
 nnue-data: build
 	@test -n "$(nnue_eval_$(NNUE_EVAL))" || { echo "unknown NNUE_EVAL=$(NNUE_EVAL) (hce or net)"; exit 2; }
-	$(RUN) datagen -positions $(NNUE_POSITIONS) -nodes $(NNUE_NODES) -threads 2 -seed $(NNUE_SEED) \
+	$(RUN) datagen -positions $(NNUE_POSITIONS) $(if $(NNUE_NODES),-nodes $(NNUE_NODES)) -threads 2 -seed $(NNUE_SEED) \
 	  $(nnue_eval_$(NNUE_EVAL)) -openings $(NNUE_OPENINGS) -random-plies 6 -chess960 0.1
 
 ## nnue-train: a candidate network from every file of the self-play bank NNUE_BANK (default

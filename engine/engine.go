@@ -17,12 +17,6 @@ import (
 	"github.com/luftchess/luft/eval/nnue"
 )
 
-// Default option values, used where an Options field is zero.
-const (
-	DefaultHashMB  = 16
-	DefaultThreads = 1
-)
-
 // Engine searches positions with the settings of its Options, which it
 // holds: the one place they are kept. Its methods must not be called
 // concurrently, but for Options, which a driver may read during a Search;

@@ -24,11 +24,6 @@ type settings struct {
 	syzygy  syzygySettings
 }
 
-// useNNUEDefault is the default of Use NNUE: whether Luft evaluates with
-// its network unless told otherwise. It is, since the network beat the
-// hand-crafted evaluation at 10+0.1 (eval/nnue/nets/ROUNDS.md, round 3).
-const useNNUEDefault = true
-
 // playSettings are the options that shape how the engine plays rather
 // than how it searches: the opening book and the strength limit.
 type playSettings struct {
@@ -69,8 +64,8 @@ type option struct {
 // Adding an option is adding one line here. An option is declared only
 // when it works over its whole range.
 var optionTable = []option{
-	memorySpin("Threads", 1, engine.MaxThreads, func(o *engine.Options, v int) { o.Threads = v }),
-	memorySpin("Hash", 16, engine.MaxHashMB(), func(o *engine.Options, v int) { o.HashMB = v }),
+	memorySpin("Threads", engine.DefaultThreads, engine.MaxThreads, func(o *engine.Options, v int) { o.Threads = v }),
+	memorySpin("Hash", engine.DefaultHashMB, engine.MaxHashMB(), func(o *engine.Options, v int) { o.HashMB = v }),
 	button("Clear Hash", func(s *session) { s.pendingNewGame = true }),
 	check("Ponder", false, func(s *session, v bool) { s.settings.ponder = v }),
 	engineSpin("MultiPV", 1, 1, 256, func(o *engine.Options, v int) { o.MultiPV = v }),
@@ -80,7 +75,7 @@ var optionTable = []option{
 	check("OwnBook", false, func(s *session, v bool) { s.settings.play.ownBook = v }),
 	{name: "BookFile", kind: "string", set: setBookFile},
 	{name: "EvalFile", kind: "string", def: nets.DefaultName, set: setEvalFile},
-	{name: "Use NNUE", kind: "check", def: strconv.FormatBool(useNNUEDefault), set: setUseNNUE},
+	{name: "Use NNUE", kind: "check", def: strconv.FormatBool(engine.Network(engine.DefaultOptions(), engine.Limits{}) != nil), set: setUseNNUE},
 	check("UCI_LimitStrength", false, func(s *session, v bool) { s.settings.play.limitStrength = v }),
 	spin("UCI_Elo", 1500, player.MinCalibratedElo, player.MaxCalibratedElo, func(s *session, v int) { s.settings.play.elo = v }),
 	spin("Skill Level", player.MaxSkill, 0, player.MaxSkill, func(s *session, v int) { s.settings.play.skillLevel = v }),

@@ -78,9 +78,13 @@ func TestDeclaredRanges(t *testing.T) {
 	}
 }
 
+// TestDefaultOptions checks that the UCI options' defaults are the
+// engine's (the network, the hash, the threads), with UCI's own Move
+// Overhead and tablebase settings.
 func TestDefaultOptions(t *testing.T) {
-	want := engine.Options{HashMB: 16, Threads: 1, MultiPV: 1, MoveOverhead: 30 * time.Millisecond,
-		Net: nets.Default(), Syzygy: engine.Syzygy{ProbeLimit: 7, ProbeDepth: 1}}
+	want := engine.DefaultOptions()
+	want.MoveOverhead = 30 * time.Millisecond
+	want.Syzygy = engine.Syzygy{ProbeLimit: 7, ProbeDepth: 1}
 	if diff := cmp.Diff(want, DefaultOptions(), sameNetwork); diff != "" {
 		t.Errorf("DefaultOptions mismatch (-want +got):\n%s", diff)
 	}

@@ -120,7 +120,7 @@ func runBench(args []string) int {
 // for the hand-crafted evaluation), writes a line for each and the total
 // nodes and speed last to w, and returns the total.
 func bench(w io.Writer, depth int, net *nnue.Network) (uint64, error) {
-	e := engine.New(engine.Options{HashMB: 16, Threads: 1, Net: net})
+	e := engine.New(engine.Options{HashMB: engine.DefaultHashMB, Threads: 1, Net: net})
 	var total uint64
 	var elapsed time.Duration
 	for i, fen := range benchFENs {

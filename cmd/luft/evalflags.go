@@ -6,12 +6,11 @@ import (
 	"github.com/luftchess/luft/engine"
 	"github.com/luftchess/luft/eval/nnue"
 	"github.com/luftchess/luft/eval/nnue/nets"
-	"github.com/luftchess/luft/uci"
 )
 
 // evalFlags are the flags that choose the evaluation of the subcommands
 // that search (bench, datagen, eval), as the UCI options Use NNUE and
-// EvalFile do, with the same defaults.
+// EvalFile do, with the engine's defaults.
 type evalFlags struct {
 	nnue bool
 	file string
@@ -20,7 +19,7 @@ type evalFlags struct {
 // addEvalFlags declares -nnue and -evalfile on fs.
 func addEvalFlags(fs *flag.FlagSet) *evalFlags {
 	f := &evalFlags{}
-	fs.BoolVar(&f.nnue, "nnue", engine.Network(uci.DefaultOptions(), engine.Limits{}) != nil,
+	fs.BoolVar(&f.nnue, "nnue", engine.Network(engine.DefaultOptions(), engine.Limits{}) != nil,
 		"evaluate with the network (false: the hand-crafted evaluation)")
 	fs.StringVar(&f.file, "evalfile", "",
 		"evaluate with the network in `file` (implies -nnue; default: the built-in network, "+nets.DefaultName+")")

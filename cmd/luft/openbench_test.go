@@ -2,17 +2,22 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/luftchess/luft/engine"
 )
 
 // TestOpenBenchEngineFile checks the engine file for OpenBench's Engines
 // directory: that it reads as JSON with the sections OpenBench looks up,
 // that its build path holds the Makefile OpenBench runs, and that every
-// preset group has a default.
+// preset group has a default, and that its DATAGEN preset plays at the
+// engine's defaults.
 func TestOpenBenchEngineFile(t *testing.T) {
 	data, err := os.ReadFile("openbench/luft.json")
 	if err != nil {
@@ -41,5 +46,14 @@ func TestOpenBenchEngineFile(t *testing.T) {
 		if presets["default"] == nil {
 			t.Errorf("%s_presets has no default", name)
 		}
+	}
+	// The DATAGEN preset plays as luft datagen does by default.
+	nodes := f.Datagen["Nodes"]
+	want := map[string]any{
+		"dev_options":      fmt.Sprintf("Threads=%d Hash=%d", engine.DefaultThreads, engine.DefaultHashMB),
+		"dev_time_control": fmt.Sprintf("N=%d", engine.DefaultDataNodes),
+	}
+	if diff := cmp.Diff(want, nodes); diff != "" {
+		t.Errorf("datagen preset Nodes, want the engine's defaults (-want +got):\n%s", diff)
 	}
 }

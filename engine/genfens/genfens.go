@@ -22,13 +22,13 @@ import (
 
 // Defaults of Config fields left at zero.
 const (
-	DefaultMaxScore = 200  // centipawns either side of equality
-	DefaultNodes    = 5000 // nodes of the search that judges a position
+	DefaultMaxScore = 200                     // centipawns either side of equality
+	DefaultNodes    = engine.DefaultDataNodes // nodes of the search that judges a position
 )
 
 // HashMB is the size of the judging engine's table, whatever the Engine
 // options say: a search of DefaultNodes needs no more.
-const HashMB = 16
+const HashMB = engine.DefaultHashMB
 
 // Random plies played from each kind of start: StartPlies or one more from
 // the start position or a Chess960 start position, BookPlies or one more

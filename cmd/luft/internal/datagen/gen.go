@@ -36,8 +36,8 @@ func adjudicator() outcome.Adjudicator {
 
 // Defaults of Config fields left at zero.
 const (
-	DefaultNodes    = 5000
-	DefaultHashMB   = 16
+	DefaultNodes    = engine.DefaultDataNodes
+	DefaultHashMB   = engine.DefaultHashMB
 	DefaultMaxPlies = 400
 )
 

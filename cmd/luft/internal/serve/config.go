@@ -35,7 +35,7 @@ func DefaultConfig() Config {
 		MaxMoveTime:  10 * time.Second,
 		AnalysisTime: 20 * time.Second,
 		IdleTimeout:  30 * time.Minute,
-		HashMB:       16,
+		HashMB:       engine.DefaultHashMB,
 		ReviewNodes:  review.DefaultNodes,
 		Version:      "dev",
 	}
