@@ -6,12 +6,16 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 	"unicode"
 
+	"github.com/google/go-cmp/cmp"
+	"github.com/luftchess/luft/engine"
 	"github.com/luftchess/luft/engine/player"
+	"github.com/luftchess/luft/uci"
 )
 
 // repoRoot is the top of the repository, seen from this package.
@@ -186,5 +190,52 @@ func TestHeadingSlugs(t *testing.T) {
 	}
 	if got["not-a-heading"] || len(got) != 3 {
 		t.Errorf("headingSlugs = %v, want the three headings", got)
+	}
+}
+
+// TestDocsOptions checks that the option tables of the README and of
+// uci/README.md list every UCI option the engine declares, in its order,
+// with its type, default and range (a Hash maximum that depends on the
+// machine is written *M*).
+func TestDocsOptions(t *testing.T) {
+	var out strings.Builder
+	if err := uci.Run(strings.NewReader("uci\nquit\n"), &out, engine.New(uci.DefaultOptions()), uci.ID{Name: "Luft"}); err != nil {
+		t.Fatal(err)
+	}
+	declared := regexp.MustCompile(`(?m)^option name (.+?) type (\w+)(?: default (.*?))?(?: min (\d+) max (\d+))?$`)
+	var want []string
+	for _, m := range declared.FindAllStringSubmatch(out.String(), -1) {
+		def, rng := m[3], ""
+		if m[4] != "" {
+			rng = m[4] + "–" + m[5]
+		}
+		if m[1] == "Hash" {
+			rng = m[4] + "–*M*"
+		}
+		if m[2] == "string" {
+			def = "`" + def + "`"
+		}
+		want = append(want, fmt.Sprintf("`%s` | %s | %s | %s", m[1], m[2], def, rng))
+	}
+	if len(want) < 19 {
+		t.Fatalf("uci declared %d options:\n%s", len(want), out.String())
+	}
+	kinds := []string{"spin", "check", "button", "string"}
+	pages := markdownPages(t)
+	for _, path := range []string{"README.md", "uci/README.md"} {
+		var got []string
+		for line := range strings.SplitSeq(pages[path], "\n") {
+			cells := strings.Split(line, "|")
+			if len(cells) < 6 || !slices.Contains(kinds, strings.TrimSpace(cells[2])) {
+				continue
+			}
+			for i := range cells {
+				cells[i] = strings.TrimSpace(cells[i])
+			}
+			got = append(got, strings.Join(cells[1:5], " | "))
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("%s's option table differs from what uci declares (-want +got):\n%s", path, diff)
+		}
 	}
 }
