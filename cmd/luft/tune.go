@@ -7,17 +7,12 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"math"
 	"math/rand/v2"
 	"os"
 	"regexp"
-	"strings"
-	"sync"
 	"time"
 
-	"github.com/luftchess/luft/cmd/luft/internal/match/pgn"
 	"github.com/luftchess/luft/cmd/luft/internal/tune"
-	"github.com/luftchess/luft/engine/board"
 	"github.com/luftchess/luft/eval"
 	"github.com/luftchess/luft/uci/client"
 )
@@ -133,9 +128,9 @@ func tuneExtract(args []string) error {
 	if err != nil {
 		return err
 	}
-	x := extractor{out: f, log: os.Stderr, skip: *skip, perGame: *perGame, rng: rand.New(rand.NewPCG(*seed, 0))}
+	x := tune.Extractor{Skip: *skip, PerGame: *perGame, Rand: rand.New(rand.NewPCG(*seed, 0))}
 	for _, name := range fs.Args() {
-		if err := x.file(name); err != nil {
+		if err := extractFile(&x, f, name, os.Stderr); err != nil {
 			f.Close()
 			return err
 		}
@@ -143,94 +138,28 @@ func tuneExtract(args []string) error {
 	if err := f.Close(); err != nil {
 		return err
 	}
-	fmt.Fprintf(os.Stderr, "%d games, %d positions\n", x.games, x.positions)
+	fmt.Fprintf(os.Stderr, "%d games, %d positions\n", x.Games, x.Positions)
 	return nil
 }
 
-// extractor writes the quiet positions of games, as tune extract does.
-type extractor struct {
-	out, log  io.Writer // for the positions, and the games left out
-	skip      int       // plies left out at the start of a game
-	perGame   int       // positions at most a game, picked with rng; 0: all
-	rng       *rand.Rand
-	games     int // games whose positions it wrote
-	positions int // positions written
-}
-
-// file writes the quiet positions of the games of the PGN file name. A
-// game it cannot read or replay is reported on standard error and left
-// out; it fails when it cannot read the file.
-func (x *extractor) file(name string) error {
+// extractFile writes to out the samples of the games of the PGN file
+// name, reporting each game it leaves out to log.
+func extractFile(x *tune.Extractor, out io.Writer, name string, log io.Writer) error {
 	in, err := os.Open(name)
 	if err != nil {
 		return err
 	}
 	defer in.Close()
-	n := 0
-	pr := pgn.NewReader(in)
-	for g, err := range pr.Games() {
-		n++
-		var ss []tune.Sample
-		if err == nil {
-			ss, err = quietPositions(g, x.skip)
-		}
-		if err != nil {
-			fmt.Fprintf(x.log, "luft tune extract: %s: game %d skipped: %v\n", name, n, err)
-			continue
-		}
-		if x.perGame > 0 && len(ss) > x.perGame {
-			x.rng.Shuffle(len(ss), func(i, j int) { ss[i], ss[j] = ss[j], ss[i] })
-			ss = ss[:x.perGame]
-		}
-		for _, s := range ss {
-			fmt.Fprintln(x.out, s)
-		}
-		x.games++
-		x.positions += len(ss)
+	x.Skipped = func(game int, err error) {
+		fmt.Fprintf(log, "luft tune extract: %s: game %d skipped: %v\n", name, game, err)
 	}
-	if err := pr.Err(); err != nil {
+	if err := x.Extract(out, in); err != nil {
 		return fmt.Errorf("%s: %v", name, err)
 	}
 	return nil
 }
 
-// quietPositions returns the quiet positions of a finished game, labelled
-// with its result, leaving out the first skip plies, book moves and
-// positions where the mover saw a forced mate.
-func quietPositions(g *pgn.Game, skip int) ([]tune.Sample, error) {
-	r, ok := tune.ParseResult(g.Result)
-	if !ok {
-		return nil, fmt.Errorf("no result (%q)", g.Result)
-	}
-	fen, ok := g.Tag("FEN")
-	if !ok {
-		fen = board.StartFEN
-	}
-	p, err := board.ParseFEN(fen)
-	if err != nil {
-		return nil, err
-	}
-	var out []tune.Sample
-	for i, mv := range g.Moves {
-		c := mv.Comment
-		mate := strings.HasPrefix(c, "+M") || strings.HasPrefix(c, "-M")
-		if i >= skip && c != "book" && !mate && tune.Quiet(p) {
-			out = append(out, tune.Sample{FEN: p.FEN(), Result: r})
-		}
-		m, err := p.ParseSAN(mv.SAN)
-		if err != nil {
-			return nil, fmt.Errorf("ply %d: %v", i+1, err)
-		}
-		p.Make(m)
-	}
-	return out, nil
-}
-
-// tuneLabel re-labels tuning data with an engine's scores: each position's
-// label becomes weight*result + (1-weight)*expected score from the
-// engine's evaluation. A game result says little about a position sixty
-// moves before the end; a shallow search of a strong engine says more,
-// and the blend keeps the evaluation anchored to real outcomes.
+// tuneLabel re-labels tuning data with an engine's scores (tune.Label).
 func tuneLabel(args []string) error {
 	fs, out := tuneFlags("label", "DATA ...", "FEN;label lines")
 	engine := fs.String("engine", "/usr/games/stockfish", "UCI engine `path` that scores the positions")
@@ -262,46 +191,15 @@ func tuneLabel(args []string) error {
 		}
 		engines[i] = e
 	}
-	next := make(chan int)
-	errs := make(chan error, len(engines))
-	var wg sync.WaitGroup
-	for _, e := range engines {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				s := &samples[i]
-				res, err := e.Go(ctx, "position fen "+s.FEN, fmt.Sprintf("go depth %d", *depth), time.Minute)
-				if err == nil && !res.Score.Valid {
-					err = fmt.Errorf("no score")
-				}
-				if err != nil {
-					errs <- fmt.Errorf("%s on %q: %v", *engine, s.FEN, err)
-					for range next {
-					}
-					return
-				}
-				p := expectedScore(res.Score, *scale)
-				if strings.Fields(s.FEN)[1] == "b" {
-					p = 1 - p
-				}
-				s.Result = *weight*s.Result + (1-*weight)*p
-			}
-		}()
-	}
 	start := time.Now()
-	for i := range samples {
-		next <- i
-		if (i+1)%100000 == 0 {
-			fmt.Fprintf(os.Stderr, "%d positions labelled, %.0f/s\n", i+1, float64(i+1)/time.Since(start).Seconds())
-		}
-	}
-	close(next)
-	wg.Wait()
-	select {
-	case err := <-errs:
-		return err
-	default:
+	err = tune.Label(ctx, samples, engines, tune.Labelling{Depth: *depth, Weight: *weight, Scale: *scale,
+		Progress: func(done int) {
+			if done%100000 == 0 {
+				fmt.Fprintf(os.Stderr, "%d positions labelled, %.0f/s\n", done, float64(done)/time.Since(start).Seconds())
+			}
+		}})
+	if err != nil {
+		return fmt.Errorf("%s on %v", *engine, err)
 	}
 
 	f, err := tuneOutput(*out)
@@ -317,19 +215,6 @@ func tuneLabel(args []string) error {
 	}
 	fmt.Fprintf(os.Stderr, "%d positions labelled in %v\n", len(samples), time.Since(start).Round(time.Second))
 	return nil
-}
-
-// expectedScore turns an engine's score for the side to move into an
-// expected score between 0 and 1 by the logistic curve on which scale
-// centipawns multiply the odds by 10. Mates are certain.
-func expectedScore(s client.Score, scale float64) float64 {
-	switch {
-	case s.Mate > 0:
-		return 1
-	case s.Mate < 0:
-		return 0
-	}
-	return 1 / (1 + math.Pow(10, -float64(s.CP)/scale))
 }
 
 func tuneFit(args []string) error {
