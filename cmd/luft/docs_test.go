@@ -239,3 +239,20 @@ func TestDocsOptions(t *testing.T) {
 		}
 	}
 }
+
+// TestDocsStrength checks that each match of the README's strength table
+// is a row of engine/NOTES.md's reference matches, with the same W–L–D,
+// score and Elo difference.
+func TestDocsStrength(t *testing.T) {
+	pages := markdownPages(t)
+	row := regexp.MustCompile(`(?m)^\| [^|]+ \| \d+ \| (\d+–\d+–\d+ \| [\d.]+% \| [−+][\d.]+ ± [\d.]+) \|$`)
+	rows := row.FindAllStringSubmatch(pages["README.md"], -1)
+	if len(rows) == 0 {
+		t.Fatal("README.md has no strength table")
+	}
+	for _, m := range rows {
+		if !strings.Contains(pages["engine/NOTES.md"], "| "+m[1]+" |") {
+			t.Errorf("README.md's strength row %q is not a match of engine/NOTES.md", m[1])
+		}
+	}
+}
