@@ -32,7 +32,8 @@ func markdownPages(t *testing.T) map[string]string {
 			return err
 		}
 		name := d.Name()
-		if d.IsDir() && path != repoRoot && (strings.HasPrefix(name, ".") || name == "node_modules") {
+		hidden := strings.HasPrefix(name, ".") && name != ".ci" // .ci/README.md is the page on building and testing
+		if d.IsDir() && path != repoRoot && (hidden || name == "node_modules") {
 			return filepath.SkipDir
 		}
 		if d.IsDir() || !strings.HasSuffix(name, ".md") {
