@@ -283,7 +283,7 @@ func (t *thread) enterNode() bool {
 		if t.yield {
 			// Let the goroutine that reads "stop" from the GUI run even
 			// when the search threads hold every P.
-			runtime.Gosched()
+			yieldThread()
 		}
 	}
 	if t.nodes+t.others >= t.nodeLimit && t.rootDepth > 1 && t.r.limitsOn.Load() {
