@@ -34,7 +34,7 @@ TUNE_NODES  ?= 2500
 TUNE_EPOCHS ?= 200
 TUNE_LAMBDA ?= 1e-8
 
-.PHONY: build build-basic dist run test test-noskip test-purego test-spsa test-race serve-e2e serve-soak test-fathom bench-fathom tb-match fuzz perft-full perft-bench eval-bench bench tactics calibrate reference chess960-match ablation time-check ponder-check match-test tune-data tune nnue-data nnue-train nnue-match lint fmt-check vet staticcheck smoke ci clean help
+.PHONY: build build-basic dist web web-e2e run test test-noskip test-purego test-spsa test-race serve-e2e serve-soak test-fathom bench-fathom tb-match fuzz perft-full perft-bench eval-bench bench tactics calibrate reference chess960-match ablation time-check ponder-check match-test tune-data tune nnue-data nnue-train nnue-match lint fmt-check vet staticcheck smoke ci clean help
 
 ## build: build the engine binary (make EXE=path builds it there, as OpenBench expects; TAGS=spsa
 ## for the build whose search parameters are UCI options)
@@ -58,6 +58,29 @@ dist:
 	done
 	cd dist && sha256sum luft-* >SHA256SUMS
 	cat dist/SHA256SUMS
+
+## web: the static build of luft serve's page into WEB_DIR (default www/), for any static file server:
+## the page, luft.wasm (luft serve's handlers and the engine, GOOS=js GOARCH=wasm, the pure-Go
+## evaluation, one thread), the worker that runs it, Go's wasm_exec.js and the service worker that
+## caches them (cmd/luft/internal/serve/web/README.md); prints luft.wasm's size, raw and gzip -9
+WEB_DIR ?= www
+WEB_SRC := cmd/luft/internal/serve/web
+web:
+	rm -rf $(WEB_DIR)
+	mkdir -p $(WEB_DIR)
+	GOOS=js GOARCH=wasm $(GOBUILD) -o $(WEB_DIR)/luft.wasm ./cmd/luft/internal/webworker/wasm
+	root=$$($(GO) env GOROOT); cp "$$(ls $$root/lib/wasm/wasm_exec.js $$root/misc/wasm/wasm_exec.js 2>/dev/null | head -1)" $(WEB_DIR)/
+	cp $(WEB_SRC)/dist/* $(WEB_SRC)/static/worker.js $(WEB_DIR)/
+	sed 's/<html lang="en">/<html lang="en" data-api="worker">/' $(WEB_SRC)/src/index.html >$(WEB_DIR)/index.html
+	grep -q 'data-api="worker"' $(WEB_DIR)/index.html
+	v=$$(cat $(WEB_DIR)/* | sha256sum | cut -c1-16); sed "s/@VERSION@/$$v/" $(WEB_SRC)/static/sw.js >$(WEB_DIR)/sw.js
+	@echo "luft.wasm: $$(wc -c <$(WEB_DIR)/luft.wasm) bytes, $$(gzip -9c $(WEB_DIR)/luft.wasm | wc -c) gzipped"
+
+## web-e2e: make web, then the static build in headless Chromium from a plain static file server
+## (python3 -m http.server), no luft serve running: games at a level and at full strength, in standard
+## chess and Chess960, to their end, and their review (cmd/luft/internal/serve/web/e2e/static.mjs)
+web-e2e: web
+	cmd/luft/internal/serve/web/e2e/run.sh static $(abspath $(WEB_DIR))
 
 ## run: build and start the engine in UCI mode
 run: build
@@ -387,7 +410,7 @@ smoke: build
 ## ci: everything CI checks, in this order: lint, smoke, dist (so every platform compiles), the test
 ## suite with no test skipped, the race detector and torture test, the network without its assembly, the SPSA build,
 ## fuzzing, every perft depth, the WAC floors, Syzygy probes against fathom, a real match, the browser
-## page, and half a minute of 20 browser games at once (serve-soak with SOAK_TIME=30s)
+## page, served and static, and half a minute of 20 browser games at once (serve-soak with SOAK_TIME=30s)
 # As CI runs it: tests that need ../shared or Debian's engines fail, rather than skip, when these are
 # missing (CI=true); no test result comes from the cache, as tests that build and run the luft binary
 # would otherwise pass from it after a change that only the binary sees (GOFLAGS=-count=1); Debian's
@@ -396,7 +419,7 @@ ci: export CI := true
 ci: export GOFLAGS := -count=1
 ci: export PATH := $(PATH):/usr/games
 ci: SOAK_TIME := 30s
-ci: lint smoke dist test-noskip test-race test-purego test-spsa fuzz perft-full tactics test-fathom match-test serve-e2e serve-soak
+ci: lint smoke dist test-noskip test-race test-purego test-spsa fuzz perft-full tactics test-fathom match-test serve-e2e web-e2e serve-soak
 
 ## clean: remove the engine binary and dist/
 clean:

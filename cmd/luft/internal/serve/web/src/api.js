@@ -1,4 +1,6 @@
-// The server's JSON API (see the Go package's doc comment).
+// The server's JSON API (see the Go package's doc comment), over either
+// transport (transport.js).
+import { request, events, readLines, unreachable, inWorker } from './transport.js';
 
 // ApiError is a failed request: the server's message and HTTP status.
 export class ApiError extends Error {
@@ -16,9 +18,9 @@ async function call(method, path, body) {
   }
   let res;
   try {
-    res = await fetch(path, init);
+    res = await request(path, init);
   } catch (e) {
-    throw new ApiError('cannot reach the server: is luft serve still running?', 0);
+    throw new ApiError(unreachable, 0);
   }
   if (res.status === 204) return null;
   let data = null;
@@ -49,29 +51,34 @@ export const importPGN = (pgn) => call('POST', '/api/import', { pgn });
 export async function review(id, signal, onLine) {
   let res;
   try {
-    res = await fetch(game(id) + '/review', { method: 'POST', signal });
+    res = await request(game(id) + '/review', { method: 'POST', signal });
   } catch (e) {
     if (e.name === 'AbortError') throw e;
-    throw new ApiError('cannot reach the server: is luft serve still running?', 0);
+    throw new ApiError(unreachable, 0);
   }
   if (!res.ok) {
     const data = await res.json().catch(() => null);
     throw new ApiError((data && data.error) || res.statusText, res.status);
   }
-  const reader = res.body.getReader();
-  const decoder = new TextDecoder();
-  let text = '';
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    text += decoder.decode(value, { stream: true });
-    let nl;
-    while ((nl = text.indexOf('\n')) >= 0) {
-      const line = text.slice(0, nl);
-      text = text.slice(nl + 1);
-      if (line.trim()) onLine(JSON.parse(line));
-    }
-  }
+  await readLines(res, (line) => {
+    if (line.trim()) onLine(JSON.parse(line));
+  });
 }
 
-export const eventsURL = (id) => game(id) + '/events';
+// events opens the game's event stream, an EventSource or its like.
+export const openEvents = (id) => events(game(id) + '/events');
+
+// downloadPGN saves the game's PGN, which in the worker has no URL to
+// link to, as a file named by the reply's Content-Disposition.
+export async function downloadPGN(id) {
+  const res = await request(pgnURL(id));
+  if (!res.ok) throw new ApiError(res.statusText, res.status);
+  const name = /filename="([^"]+)"/.exec(res.headers.get('Content-Disposition') || '');
+  const a = document.createElement('a');
+  a.href = URL.createObjectURL(await res.blob());
+  a.download = name ? name[1] : 'luft.pgn';
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+}
+
+export { inWorker };

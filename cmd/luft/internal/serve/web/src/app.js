@@ -58,6 +58,12 @@ function setupControls() {
     if (confirm('Resign this game?')) act(() => api.resign(app.id));
   });
   $('btn-review').addEventListener('click', () => startReview(render));
+  if (api.inWorker) {
+    $('btn-pgn').addEventListener('click', (e) => {
+      e.preventDefault();
+      if (app.id) api.downloadPGN(app.id).catch((err) => showMessage(err.message, true));
+    });
+  }
   window.addEventListener('pagehide', stopReview);
   $('nav-first').addEventListener('click', () => navigate(0));
   $('nav-prev').addEventListener('click', () => navigate(viewPly() - 1));

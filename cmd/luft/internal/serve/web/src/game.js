@@ -119,7 +119,7 @@ export async function replaceGame(create) {
 function connect(id) {
   if (app.events && app.events.gameId === id) return;
   if (app.events) app.events.close();
-  const es = new EventSource(api.eventsURL(id));
+  const es = api.openEvents(id);
   es.gameId = id;
   es.addEventListener('state', (e) => setState(JSON.parse(e.data)));
   es.addEventListener('info', (e) => onInfo(JSON.parse(e.data)));
