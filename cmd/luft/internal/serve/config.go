@@ -21,6 +21,11 @@ type Config struct {
 	ReviewNodes  uint64        // the budget of each position's search in a review
 	Version      string        // shown in the engines' names and PGN tags
 
+	// Browser says that the handlers run in a browser, compiled to
+	// WebAssembly (make web), where the levels' notes say what its speed
+	// does to them.
+	Browser bool
+
 	// newEngine, when not nil, makes each game's engine instead of
 	// engine.New with UCI's defaults, so that tests can watch what
 	// reaches it.
@@ -89,9 +94,15 @@ const (
 	fullStrengthRating = (fullStrengthLow + fullStrengthHigh) / 2
 )
 
+// browserSpeed is how the static build's speed compares with the native
+// binary's, measured in Chromium (web/README.md).
+const browserSpeed = "about a seventh of the native binary's speed"
+
 // ladder returns the levels: UCI_Elo from player.MinCalibratedElo to
-// player.MaxCalibratedElo in steps of 100, then full strength.
-func ladder() []Level {
+// player.MaxCalibratedElo in steps of 100, then full strength. In a
+// browser (make web) the notes say what its speed does: a level's budget
+// of nodes is the same there, but full strength is what its time reaches.
+func ladder(browser bool) []Level {
 	var out []Level
 	for elo := player.MinCalibratedElo; elo <= player.MaxCalibratedElo; elo += 100 {
 		note := "between two measured levels of the calibrated range"
@@ -99,10 +110,18 @@ func ladder() []Level {
 			note = fmt.Sprintf("measured: scored %.1f%% in %d games against Stockfish 15.1 at UCI_Elo %d",
 				100*c.Score(), c.Games(), elo)
 		}
+		if browser {
+			note += fmt.Sprintf("; at most %d nodes a move, in this browser too, where Luft searches at %s: "+
+				"the level holds where its time a move reaches them", player.ForElo(elo).Nodes, browserSpeed)
+		}
 		out = append(out, Level{Elo: elo, Rating: elo, Label: "Luft " + itoa(elo), Note: note})
 	}
-	return append(out, Level{Elo: 0, Rating: fullStrengthRating, Label: "Luft full strength",
-		Note: fullStrengthNote()})
+	full := fullStrengthNote()
+	if browser {
+		full = "in this browser: what Luft reaches in its time a move at " + browserSpeed +
+			", so well below its native strength (" + full + ")"
+	}
+	return append(out, Level{Elo: 0, Rating: fullStrengthRating, Label: "Luft full strength", Note: full})
 }
 
 // fullStrengthNote says what the full-strength level's rating rests on.

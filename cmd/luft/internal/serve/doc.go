@@ -22,6 +22,11 @@
 // The terminal game (package play) searches one move at a time with
 // nothing to stop, and drives a player.Player directly.
 //
+// make web compiles these same handlers to WebAssembly for a page with no
+// server: they run in the page's web worker (package webworker), and
+// Config.Browser makes the levels' notes say what a browser's speed does
+// to them (web/README.md).
+//
 // The API:
 //
 //	GET    /api/config            levels, default and maximum times

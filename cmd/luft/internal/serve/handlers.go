@@ -68,7 +68,7 @@ func decode(r *http.Request, w http.ResponseWriter, v any) error {
 func (s *Server) handleConfig(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, map[string]any{
 		"version":        s.cfg.Version,
-		"levels":         ladder(),
+		"levels":         ladder(s.cfg.Browser),
 		"moveTimeMs":     s.cfg.MoveTime.Milliseconds(),
 		"maxMoveTimeMs":  s.cfg.MaxMoveTime.Milliseconds(),
 		"analysisTimeMs": s.cfg.AnalysisTime.Milliseconds(),

@@ -146,3 +146,20 @@ func TestGracefulShutdown(t *testing.T) {
 		t.Errorf("%d games left after shutdown", n)
 	}
 }
+
+// TestLadderBrowser checks the notes of the levels in a browser: each
+// level's budget of nodes, and full strength as what its time reaches.
+func TestLadderBrowser(t *testing.T) {
+	levels := ladder(true)
+	for _, l := range levels[:len(levels)-1] {
+		want := fmt.Sprintf("; at most %d nodes a move, in this browser too", player.ForElo(l.Elo).Nodes)
+		if !strings.Contains(l.Note, want) || player.ForElo(l.Elo).Nodes == 0 {
+			t.Errorf("level %d: note %q, want %q in it", l.Elo, l.Note, want)
+		}
+	}
+	want := "in this browser: what Luft reaches in its time a move at about a seventh of the native binary's speed, " +
+		"so well below its native strength (measured: plays like Stockfish 15.1 at UCI_Elo 2400–2500 at 10+0.1)"
+	if diff := cmp.Diff(want, levels[len(levels)-1].Note); diff != "" {
+		t.Errorf("full strength (-want +got):\n%s", diff)
+	}
+}

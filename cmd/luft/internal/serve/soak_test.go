@@ -146,7 +146,7 @@ func peakRSS() string {
 // soakGame plays one game to its end and returns its plies and how it
 // ended.
 func soakGame(t *testing.T, ts *httptest.Server, r *rand.Rand) (int, string) {
-	levels := ladder()
+	levels := ladder(false)
 	set := Settings{Color: []string{"white", "black"}[r.IntN(2)], Elo: levels[r.IntN(len(levels))].Elo, MoveTimeMs: *soakMove}
 	st := create(t, ts, set)
 	defer call(t, ts, "DELETE", "/api/games/"+st.ID, nil, nil)

@@ -26,7 +26,7 @@ import (
 var version = "dev"
 
 func main() {
-	s := serve.New(serve.Config{Version: version})
+	s := serve.New(serve.Config{Version: version, Browser: true})
 	cancels := map[int]context.CancelFunc{} // one thread: no lock needed
 	handle := func(msg js.Value) {
 		if id := msg.Get("abort"); !id.IsUndefined() {
