@@ -380,12 +380,13 @@ fmt-check:
 	if [ -n "$$out" ]; then echo "gofmt would change: $$out" >&2; exit 1; fi
 
 ## vet: go vet over the default build and each of LINT_TAGS, and over the default build for Windows
-## and macOS (make dist builds the binary for them, not the tests)
+## and macOS (make dist builds the binary for them, not the tests), and luft.wasm's packages for js/wasm
 vet:
 	$(GO) vet ./...
 	for t in $(LINT_TAGS); do $(GO) vet -tags $$t ./... || exit 1; done
 	GOOS=windows $(GO) vet ./...
 	GOOS=darwin $(GO) vet ./...
+	GOOS=js GOARCH=wasm $(GO) vet ./cmd/luft/internal/webworker/... ./engine
 
 ## staticcheck: the pinned staticcheck (a go tool in go.mod) with every check, over the default build and
 ## each of LINT_TAGS in one run (-matrix), so code used under one tag only is not reported as unused

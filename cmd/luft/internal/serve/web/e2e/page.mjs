@@ -79,3 +79,15 @@ export async function newGame(page, { mode = 'play', color = 'white', elo = '140
   await page.click('#btn-start');
   await page.waitForFunction(() => !document.getElementById('new-dialog').open);
 }
+
+// castle266 plays, in Chess960 start position 266 (NRKNBBQR), Nd1-e3 and
+// then castling by clicking the king on c1 and its rook on b1 (the king
+// stays where it is), waits for Luft's replies and returns the moves.
+export async function castle266(page) {
+  await click(page, 'd1', 'e3');
+  await waitMoves(page, 2);
+  await page.waitForSelector('#status:has-text("Your move")');
+  await click(page, 'c1', 'b1');
+  await waitMoves(page, 4);
+  return moves(page);
+}

@@ -2,7 +2,7 @@
 // serves WEB_DIR with a plain static file server (python3 -m http.server),
 // with no luft serve anywhere, and plays through the page, its API
 // answered in a web worker by luft.wasm: a game at a level in standard
-// chess to its end by mate, its PGN and its review; a game of Chess960 at
+// chess to its end by mate, its PGN and its review; the levels' notes; a game of Chess960 at
 // full strength with castling, reloaded (the worker starts afresh and the
 // page sets the game up again from its moves), resigned and reviewed;
 // then the page opened with the file server stopped, from the service
@@ -11,7 +11,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
-import { launch, click, moves, waitMoves, pieces, newGame } from './page.mjs';
+import { launch, castle266, click, moves, waitMoves, pieces, newGame } from './page.mjs';
 
 const dir = process.env.WEB_DIR;
 const out = new URL('./out/', import.meta.url).pathname;
@@ -82,17 +82,20 @@ test('play Luft from a static host', async (t) => {
     await page.screenshot({ path: out + 'static-review.png' });
   });
 
+  await t.test('the levels say what a browser\'s speed does to them', async () => {
+    await page.click('#btn-new');
+    await page.selectOption('#level-select', '2400');
+    assert.match(await page.textContent('#level-note'), /; at most \d+ nodes a move, in this browser too, /);
+    await page.selectOption('#level-select', '0');
+    assert.match(await page.textContent('#level-note'), /^in this browser: what Luft reaches in its time a move /);
+  });
+
   await t.test('full strength, Chess960: castling, a reload, resigning', async () => {
     // Start position 266, NRKNBBQR: after Nd1-e3 the king on c1 castles
     // with the rook on b1 and stays where it is.
     await newGame(page, { variant: 'chess960', start960: '266', elo: '0', time: 'move:500' });
     assert.match(await page.textContent('#opponent'), /^against Luft \S+ · Chess960 #266$/);
-    await click(page, 'd1', 'e3');
-    await waitMoves(page, 2);
-    await page.waitForSelector('#status:has-text("Your move")');
-    await click(page, 'c1', 'b1');
-    await waitMoves(page, 4);
-    const m = await moves(page);
+    const m = await castle266(page);
     assert.deepEqual(m.slice(0, 3), ['Ne3', m[1], 'O-O-O']);
     await page.reload();
     await waitMoves(page, 4);

@@ -10,7 +10,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
-import { launch, click, drag, moves, rows, waitMoves, pieces, newGame } from './page.mjs';
+import { launch, castle266, click, drag, moves, rows, waitMoves, pieces, newGame } from './page.mjs';
 
 const luft = process.env.LUFT;
 const out = new URL('./out/', import.meta.url).pathname;
@@ -131,12 +131,7 @@ test('play Luft in the browser', async (t) => {
     await newGame(page, { variant: 'chess960', start960: '266' });
     assert.match(await page.textContent('#opponent'), /^against Luft \S+ \(1400\) · Chess960 #266$/);
     await page.waitForSelector('#status:has-text("Your move. Not rated: the ladder counts standard chess only.")');
-    await click(page, 'd1', 'e3');
-    await waitMoves(page, 2);
-    await page.waitForSelector('#status:has-text("Your move")');
-    await click(page, 'c1', 'b1');
-    await waitMoves(page, 4);
-    const m = await moves(page);
+    const m = await castle266(page);
     assert.deepEqual(m.slice(0, 3), ['Ne3', m[1], 'O-O-O']);
     await page.click('#nav-prev'); // the position after O-O-O, before Luft's reply
     const after = await pieces(page);
