@@ -4,7 +4,9 @@
 // answered in a web worker by luft.wasm: a game at a level in standard
 // chess to its end by mate, its PGN and its review; the levels' notes; a game of Chess960 at
 // full strength with castling, reloaded (the worker starts afresh and the
-// page sets the game up again from its moves), resigned and reviewed;
+// page sets the game up again from its moves) and resigned, and one to
+// its end by mate, reviewed;
+// analysis, a move made while Luft thinks;
 // then the page opened with the file server stopped, from the service
 // worker's cache. Run by run.sh static DIR.
 import { test } from 'node:test';
@@ -109,9 +111,25 @@ test('play Luft from a static host', async (t) => {
     assert.match(await page.textContent('#status'), /^0-1 · White resigns\./);
   });
 
-  await t.test('its review', async () => {
+  await t.test('full strength, Chess960: Luft moves, the person mates, the review', async () => {
+    await newGame(page, { variant: 'chess960', elo: '0', fen: 'k7/8/1K6/8/8/8/8/7R b - - 0 1' });
+    await waitMoves(page, 1);
+    await click(page, 'h1', 'h8');
+    await waitMoves(page, 2);
+    await page.waitForSelector('#status.result');
+    assert.match(await page.textContent('#status'), /^1-0 · White mates\./);
+    assert.deepEqual(await moves(page), ['Kb8', 'Rh8#']);
     await review(page);
     await page.screenshot({ path: out + 'static-chess960.png' });
+  });
+
+  await t.test('analysis: three lines, and a move taken while Luft thinks', async () => {
+    await newGame(page, { mode: 'analysis' });
+    await page.waitForFunction(() => document.querySelectorAll('#t-lines li').length === 3, null, { timeout: 30000 });
+    // Analysis searches for 20 s; the move comes long before, as the
+    // search lets the worker's event loop run (engine/yield_js.go).
+    await click(page, 'e2', 'e4');
+    await page.waitForFunction(() => document.querySelectorAll('#moves button.move').length === 1, null, { timeout: 8000 });
   });
 
   await t.test('no request reached a server but for the static files', () => {
