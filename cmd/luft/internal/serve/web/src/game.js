@@ -79,7 +79,9 @@ export async function restore() {
   try {
     const settings = { ...saved.settings, fen: saved.startFen, moves: saved.moves };
     setState(await api.newGame(settings));
-    showMessage('The server had closed your game; it was set up again from your moves.');
+    // luft.wasm starts afresh with each page: the game is always set up again.
+    showMessage(api.inWorker ? 'Your game was set up again from your moves.'
+      : 'The server had closed your game; it was set up again from your moves.');
     return true;
   } catch (e) {
     showMessage('Your last game could not be restored: ' + e.message, true);
