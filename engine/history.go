@@ -14,14 +14,26 @@ func gravity[T int16 | int32](e *T, bonus int) {
 }
 
 // history scores quiet moves by how often they caused beta cutoffs, indexed
-// by side to move, origin and target square ("butterfly" history).
-type history [2][64][64]int32
+// by side to move, origin and target square ("butterfly" history), and by
+// whether the opponent attacks each of the two squares, as Ethereal's and
+// Stockfish's are: a retreat from an attacked square to a safe one is
+// judged apart from the same move made in peace.
+type history [2][2][2][64][64]int16
 
-func (h *history) update(c board.Color, m board.Move, bonus int) {
-	gravity(&h[c][m.From()][m.To()], bonus)
+// entry returns the entry of the quiet move m by side c, attacked being
+// the squares the opponent attacks.
+func (h *history) entry(c board.Color, attacked board.Bitboard, m board.Move) *int16 {
+	from, to := m.From(), m.To()
+	return &h[c][b2i(attacked.Has(from))][b2i(attacked.Has(to))][from][to]
 }
 
-func (h *history) get(c board.Color, m board.Move) int { return int(h[c][m.From()][m.To()]) }
+func (h *history) update(c board.Color, attacked board.Bitboard, m board.Move, bonus int) {
+	gravity(h.entry(c, attacked, m), bonus)
+}
+
+func (h *history) get(c board.Color, attacked board.Bitboard, m board.Move) int {
+	return int(*h.entry(c, attacked, m))
+}
 
 // pieceToHistory scores quiet moves by moving piece and target square.
 type pieceToHistory [board.NoPiece][64]int16

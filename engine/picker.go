@@ -35,6 +35,9 @@ type picker struct {
 	// plies back, capt the capture history; nil ones are not consulted.
 	cont [2]*pieceToHistory
 	capt *captureHistory
+	// attacked holds the squares the opponent attacks, which index the
+	// butterfly history; none unless set.
+	attacked board.Bitboard
 
 	stage    stage
 	captures bool // quiescence: captures and promotions only (unless in check)
@@ -50,7 +53,7 @@ type picker struct {
 func (mp *picker) init(pos *board.Position, hist *history, ttMove board.Move, killers [2]board.Move, counter board.Move) {
 	mp.pos, mp.hist, mp.ttMove, mp.killers, mp.counter = pos, hist, ttMove, killers, counter
 	mp.stage, mp.captures, mp.i, mp.nBad = stageTT, false, 0, 0
-	mp.cont, mp.capt = [2]*pieceToHistory{}, nil
+	mp.cont, mp.capt, mp.attacked = [2]*pieceToHistory{}, nil, 0
 }
 
 // initQuiescence prepares the picker for a quiescence node: captures and
@@ -163,7 +166,7 @@ func (mp *picker) generateCaptures() {
 // quietHistory is the history score of the quiet move m: butterfly
 // history plus the continuation histories the picker was given.
 func (mp *picker) quietHistory(m board.Move) int {
-	s := mp.hist.get(mp.pos.SideToMove(), m)
+	s := mp.hist.get(mp.pos.SideToMove(), mp.attacked, m)
 	pc := mp.pos.PieceAt(m.From())
 	for _, c := range mp.cont {
 		if c != nil {

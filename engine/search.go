@@ -43,6 +43,7 @@ type frame struct {
 	excluded board.Move      // the move a singular-extension search leaves out
 	quiets   [64]board.Move  // quiet moves searched at this node, in order
 	captures [32]board.Move  // captures and promotions searched at this node
+	threats  board.Threats   // what the opponent attacks at this node, set before its moves are searched
 }
 
 // thread is one search thread. Thread 0, the main thread, reports and
@@ -430,6 +431,7 @@ func (t *thread) rewardTTCutoff(n *node) {
 	if m == board.NoMove || !pos.IsLegal(m) || m.IsPromotion() || pos.IsCapture(m) {
 		return
 	}
+	t.stack[n.ply].threats = pos.Threats()
 	if n.ttScore >= n.beta {
 		t.rewardCutoff(n.ply, m, true, n.depth, 0, 0)
 	} else {
@@ -591,10 +593,12 @@ func (t *thread) searchMoves(n *node) (best int, bestMove board.Move, final bool
 	if prev := &t.stack[n.ply-1]; prev.move != board.NoMove {
 		n.counter = t.counters[prev.piece][prev.move.To()]
 	}
+	sf.threats = pos.Threats()
 	var mp picker
 	mp.init(pos, &t.hist, n.ttMove, sf.killers, n.counter)
 	mp.cont = [2]*pieceToHistory{t.contOf(n.ply - 1), t.contOf(n.ply - 2)}
 	mp.capt = &t.capt
+	mp.attacked = sf.threats.Attacked
 
 	best, bestMove = -infinity, board.NoMove
 	alpha := n.alpha
@@ -678,7 +682,11 @@ func (t *thread) finalScore(n *node, best int, bestMove board.Move, moveCount in
 // gain, whose history score quietHist says it fails (historyPrunes), or
 // that loses material by SEE; or a capture that loses more than the depth
 // allows. lmrDepth, the depth that late move reductions would leave,
-// scales the margins.
+// scales the margins. Checks, evasions, and quiet moves that take a
+// threatened piece to safety are never pruned for coming late, for the
+// margin or for their history: the static evaluation does not see the
+// piece that is lost without them, and at the frontier they came too
+// late to be tried (NOTES.md, "Threats").
 func (t *thread) pruneMove(n *node, m board.Move, alpha, moveCount, quietHist int, quiet, givesCheck bool) bool {
 	f, depth := t.r.features, n.depth
 	if !quiet {
@@ -688,13 +696,13 @@ func (t *thread) pruneMove(n *node, m board.Move, alpha, moveCount, quietHist in
 	if depth < 64 && moveCount < 64 {
 		lmrDepth -= int(lmrTable[depth][moveCount])
 	}
-	noCheck := !n.inCheck && !givesCheck
+	prunable := !n.inCheck && !givesCheck && !t.stack[n.ply].threats.Saves(m)
 	switch {
-	case f&LateMovePruning != 0 && noCheck && moveCount >= lmpLimit(depth, n.improving):
+	case f&LateMovePruning != 0 && prunable && moveCount >= lmpLimit(depth, n.improving):
 		return true
-	case f&Futility != 0 && noCheck && lmrDepth <= 8 && n.staticEval+futilityBase.value()+futilityMargin.value()*max(lmrDepth, 0) <= alpha:
+	case f&Futility != 0 && prunable && lmrDepth <= 8 && n.staticEval+futilityBase.value()+futilityMargin.value()*max(lmrDepth, 0) <= alpha:
 		return true
-	case f&HistoryPruning != 0 && noCheck && t.historyPrunes(n, m, lmrDepth, quietHist):
+	case f&HistoryPruning != 0 && prunable && t.historyPrunes(n, m, lmrDepth, quietHist):
 		return true
 	}
 	d := max(lmrDepth, 0)
@@ -766,12 +774,15 @@ func (t *thread) singular(n *node, m board.Move) (ext, score int, cut bool) {
 // move reductions first search m, the moveCount-th move of the node n.
 // The reduction grows with depth and move number, more at expected cut
 // nodes and when not improving, less at PV nodes, for checks, killers and
-// the counter-move, and for quiet moves with a good history.
+// the counter-move, quiet moves that take a threatened piece to safety,
+// and quiet moves with a good history.
 func (t *thread) reducedDepth(n *node, m board.Move, newDepth, moveCount, quietHist int, quiet, givesCheck bool) int {
 	r := int(lmrTable[min(n.depth, 63)][min(moveCount, 63)])
 	r += b2i(n.cutNode) - b2i(n.pvNode) - b2i(givesCheck) + b2i(!n.improving)
 	if quiet {
-		if sf := &t.stack[n.ply]; m == sf.killers[0] || m == sf.killers[1] || m == n.counter {
+		sf := &t.stack[n.ply]
+		r -= b2i(sf.threats.Saves(m))
+		if m == sf.killers[0] || m == sf.killers[1] || m == n.counter {
 			r--
 		} else {
 			r -= quietHist / lmrHistory.value()
@@ -864,7 +875,7 @@ func (t *thread) rewardCutoff(ply int, m board.Move, quiet bool, depth, quietCou
 // quiet move m at ply.
 func (t *thread) rewardQuiet(ply int, m board.Move, bonus int) {
 	pc, to := t.pos.PieceAt(m.From()), m.To()
-	t.hist.update(t.pos.SideToMove(), m, bonus)
+	t.hist.update(t.pos.SideToMove(), t.stack[ply].threats.Attacked, m, bonus)
 	gravity(&t.contOf(ply - 1)[pc][to], bonus)
 	gravity(&t.contOf(ply - 2)[pc][to], bonus)
 }
