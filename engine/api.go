@@ -51,10 +51,12 @@ type Limits struct {
 	// SearchMoves restricts the root to these moves when not empty.
 	SearchMoves []board.Move
 
-	// Ponder starts the search in pondering mode: no limit applies until
-	// PonderHit is closed, after which the limits above apply as if the
-	// search had started at that moment (with the time already spent
-	// counted as pondering gain).
+	// Ponder starts the search in pondering mode. Depth, Nodes, Mate and
+	// MoveTime bound the whole search from its start, pondering
+	// included; the clock (Time, Inc, MovesToGo) applies from the moment
+	// PonderHit is closed, as if the search had started then. A ponder
+	// search that reaches its limits stops searching and returns only at
+	// PonderHit or cancellation, at once then.
 	Ponder    bool
 	PonderHit <-chan struct{}
 

@@ -216,10 +216,19 @@ func (e *Engine) Search(ctx context.Context, pos *board.Position, lim Limits, re
 
 	ponderHit := make(chan struct{})
 	us, overhead := pos.SideToMove(), e.opts.MoveOverhead
-	if lim.Ponder {
-		// The watcher must not outlive Search: a ponder search that ends
-		// on its own limits returns before any ponderhit, and the caller
-		// may then change the options or the position.
+	switch {
+	case !lim.Ponder:
+		r.startClock(r.start, us, overhead)
+		close(ponderHit)
+	case lim.MoveTime > 0:
+		// movetime bounds the whole search, pondering included, as
+		// depth, nodes and mate do; only a clock waits for ponderhit.
+		r.startClock(r.start, us, overhead)
+		fallthrough
+	default:
+		// The watcher must not outlive Search: a ponder search that is
+		// stopped returns before any ponderhit, and the caller may then
+		// change the options or the position.
 		quit := make(chan struct{})
 		var watcher sync.WaitGroup
 		defer watcher.Wait()
@@ -227,15 +236,14 @@ func (e *Engine) Search(ctx context.Context, pos *board.Position, lim Limits, re
 		watcher.Go(func() {
 			select {
 			case <-lim.PonderHit:
-				r.startClock(time.Now(), us, overhead)
+				if !r.limitsOn.Load() {
+					r.startClock(time.Now(), us, overhead)
+				}
 				close(ponderHit)
 			case <-ctx.Done():
 			case <-quit:
 			}
 		})
-	} else {
-		r.startClock(r.start, us, overhead)
-		close(ponderHit)
 	}
 
 	var wg sync.WaitGroup
@@ -247,23 +255,21 @@ func (e *Engine) Search(ctx context.Context, pos *board.Position, lim Limits, re
 	}
 	main := e.threads[0]
 	main.iterate()
-	main.reportFinal()
-
-	// UCI forbids answering before "stop" in infinite mode, and before
-	// "ponderhit" or "stop" while pondering, even when the search is
-	// complete; the helpers search on meanwhile.
-	if !r.poll() && (lim.Infinite || !r.limitsOn.Load()) {
-		if lim.Infinite {
-			<-ctx.Done()
-		} else {
-			select {
-			case <-ctx.Done():
-			case <-ponderHit:
-			}
-		}
-	}
 	r.stop.Store(true)
 	wg.Wait()
+
+	// UCI forbids answering before "stop" in infinite mode, and before
+	// "ponderhit" or "stop" while pondering, even when the search has
+	// reached its limits.
+	if lim.Infinite {
+		<-ctx.Done()
+	} else if lim.Ponder {
+		select {
+		case <-ctx.Done():
+		case <-ponderHit:
+		}
+	}
+	main.reportFinal()
 	return main.result()
 }
 

@@ -23,19 +23,19 @@ func (t *thread) reportLines() {
 	t.report()
 }
 
-// reportFinal reports the lines once more at the end of a search when
-// the GUI's last line of some MultiPV index would otherwise disagree with
-// them: after a bound, or when an unfinished iteration replaced the best
-// move. The lines the unfinished iteration scored then come first, and
-// the last report's other lines after them, so that every line names a
-// different move and line 1 is the move played. Where the two sets'
-// scores would be out of order, the lines scored last are dropped: the
-// previous report stands for them.
+// reportFinal reports the lines once more at the end of a search, with
+// the nodes and time of the whole search, as the GUI's last word on it:
+// the last report's lines may be old, and a bound or a root move line
+// may have come after them. When an unfinished iteration replaced the
+// best move, the lines it scored come first, and the last report's other
+// lines after them, so that every line names a different move and line 1
+// is the move played. Where the two sets' scores would be out of order,
+// the lines scored last are dropped: the previous report stands for
+// them.
 func (t *thread) reportFinal() {
 	if len(t.lines) == 0 {
 		return
 	}
-	stale := t.boundShown
 	for fresh := t.freshLines(); len(fresh) > 0; fresh = fresh[:len(fresh)-1] {
 		lines := slices.Clone(fresh)
 		for _, l := range t.lines {
@@ -46,14 +46,12 @@ func (t *thread) reportFinal() {
 		n := len(fresh)
 		if n == len(lines) || lines[n-1].score >= lines[n].score {
 			if lines[0].move != t.lines[0].move {
-				t.lines, stale = lines, true
+				t.lines = lines
 			}
 			break
 		}
 	}
-	if stale {
-		t.report()
-	}
+	t.report()
 }
 
 // freshLines returns, best first, the lines the unfinished iteration at
@@ -77,7 +75,6 @@ func sameMove(m board.Move) func(rootMove) bool {
 // report reports t.lines, each at the depth it was searched to.
 func (t *thread) report() {
 	r := t.r
-	t.boundShown = false
 	nodes, elapsed, full := r.nodes(), time.Since(r.start), t.table.HashFull()
 	for i, rm := range t.lines {
 		r.report(Info{
@@ -103,7 +100,6 @@ func (t *thread) reportBound(depth int, b Bound) {
 		return
 	}
 	rm := &t.rootMoves[t.pvIdx]
-	t.boundShown = true
 	r.report(Info{
 		Depth:    depth,
 		SelDepth: max(rm.selDepth, 1),

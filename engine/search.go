@@ -65,13 +65,12 @@ type thread struct {
 	stopped   bool
 	yield     bool // search threads >= GOMAXPROCS: yield the P at each check
 
-	rootDepth  int
-	selDepth   int
-	pvIdx      int
-	rootMoves  []rootMove
-	lines      []rootMove // the lines of the last report (main thread)
-	boundShown bool       // a bound was reported after the last lines
-	nmpMinPly  int
+	rootDepth int
+	selDepth  int
+	pvIdx     int
+	rootMoves []rootMove
+	lines     []rootMove // the lines of the last report (main thread)
+	nmpMinPly int
 
 	hist     history
 	cont     contHistory
@@ -106,7 +105,7 @@ func (t *thread) prepare(r *run, pos *board.Position, root []rootMove, net *nnue
 	t.pos = pos.Clone()
 	t.rootMoves = slices.Clone(root)
 	t.nodes, t.others, t.stopped, t.nmpMinPly = 0, 0, false, 0
-	t.lines, t.boundShown = t.lines[:0], false
+	t.lines = t.lines[:0]
 	t.yield = len(r.threads) >= runtime.GOMAXPROCS(0)
 	t.shared.Store(0)
 	t.tbHits.Store(0)
@@ -156,17 +155,28 @@ func (t *thread) iterate() {
 		t.reportLines()
 		best := &t.rootMoves[0]
 		scale := stab.update(best.move, best.score)
-		if r.lim.Infinite || !r.limitsOn.Load() {
+		if r.lim.Infinite && t.settledMates(depth) {
+			break // deeper iterations would repeat these lines
+		}
+		if r.lim.Infinite {
 			continue
 		}
+		// Depth, mate and proven mates end the search whether or not it
+		// ponders (a ponder search then waits for ponderhit in Search).
 		if r.lim.Depth > 0 && depth >= r.lim.Depth {
 			break
 		}
 		if r.lim.Mate > 0 && best.score >= mate-2*r.lim.Mate+1 {
 			break
 		}
+		if t.settledMates(depth) {
+			break
+		}
+		if !r.limitsOn.Load() {
+			continue // the clock starts at ponderhit
+		}
 		if r.timed && !r.budget.fixed {
-			if len(t.rootMoves) == 1 || provenMate(best.score, depth) {
+			if len(t.rootMoves) == 1 {
 				break
 			}
 			soft := time.Duration(float64(r.budget.soft) * scale)
@@ -175,6 +185,18 @@ func (t *thread) iterate() {
 			}
 		}
 	}
+}
+
+// settledMates reports whether every line the main thread reports is a
+// proven mate for the side to move at depth (provenMate): deeper
+// iterations would report the same lines at a made-up depth, up to MaxPly.
+func (t *thread) settledMates(depth int) bool {
+	for _, rm := range t.rootMoves[:t.r.multiPV] {
+		if !provenMate(rm.score, depth) {
+			return false
+		}
+	}
+	return true
 }
 
 func byScore(a, b rootMove) int { return b.score - a.score }
@@ -287,7 +309,7 @@ func (t *thread) enterNode() bool {
 			yieldThread()
 		}
 	}
-	if t.nodes+t.others >= t.nodeLimit && t.rootDepth > 1 && t.r.limitsOn.Load() {
+	if t.nodes+t.others >= t.nodeLimit && t.rootDepth > 1 {
 		t.r.stop.Store(true)
 	}
 	// The flag is read at every node (a plain load on amd64) so that

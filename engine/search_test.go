@@ -166,7 +166,8 @@ func TestDepthReports(t *testing.T) {
 	New(Options{}).Search(context.Background(), board.NewPosition(), Limits{Depth: 5}, func(i Info) {
 		depths = append(depths, i.Depth)
 	})
-	if diff := cmp.Diff([]int{1, 2, 3, 4, 5}, depths); diff != "" {
+	// Each iteration's line, then the final line for the whole search.
+	if diff := cmp.Diff([]int{1, 2, 3, 4, 5, 5}, depths); diff != "" {
 		t.Errorf("reported depths (-want +got):\n%s", diff)
 	}
 }
@@ -191,11 +192,12 @@ func TestMultiPV(t *testing.T) {
 			t.Errorf("depth %d: lines repeat a move: %v %v %v", d, l[1].PV, l[2].PV, l[3].PV)
 		}
 	}
-	// More lines than moves: one line per legal move.
+	// More lines than moves: one line per legal move, at depth 1 and
+	// in the final report.
 	n := 0
 	New(Options{MultiPV: 5}).Search(context.Background(), boardtest.Position(t, "7k/8/8/8/8/8/8/K7 w - - 0 1"), Limits{Depth: 1}, func(Info) { n++ })
-	if n != 3 {
-		t.Errorf("MultiPV 5 with 3 legal moves: %d lines", n)
+	if n != 2*3 {
+		t.Errorf("MultiPV 5 with 3 legal moves: %d lines, want 3 and 3 again", n)
 	}
 }
 
@@ -270,11 +272,11 @@ func TestPonderHit(t *testing.T) {
 	hit := make(chan struct{})
 	start := time.Now()
 	time.AfterFunc(100*time.Millisecond, func() { close(hit) })
-	lim := Limits{Ponder: true, PonderHit: hit, MoveTime: 100 * time.Millisecond}
+	lim := Limits{Ponder: true, PonderHit: hit, MoveTime: 200 * time.Millisecond}
 	res := New(Options{}).Search(context.Background(), board.NewPosition(), lim, nil)
 	took := time.Since(start)
 	if took < 190*time.Millisecond || took > 600*time.Millisecond {
-		t.Errorf("ponder 100 ms then movetime 100 ms took %v", took)
+		t.Errorf("ponder 100 ms with movetime 200 ms from the go took %v", took)
 	}
 	if res.Best == board.NoMove || res.Ponder == board.NoMove {
 		t.Errorf("result %+v lacks a move", res)
