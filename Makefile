@@ -34,7 +34,7 @@ TUNE_NODES  ?= 2500
 TUNE_EPOCHS ?= 200
 TUNE_LAMBDA ?= 1e-8
 
-.PHONY: build build-basic dist web web-e2e run test test-noskip test-purego test-spsa test-race serve-e2e serve-soak test-fathom bench-fathom tb-match fuzz perft-full perft-bench eval-bench bench tactics calibrate reference chess960-match ablation time-check ponder-check match-test tune-data tune nnue-data nnue-train nnue-match lint fmt-check vet staticcheck smoke ci clean help
+.PHONY: build build-basic dist web web-e2e run test test-noskip test-purego test-spsa test-race clients-test serve-e2e serve-soak test-fathom bench-fathom tb-match fuzz perft-full perft-bench eval-bench bench tactics calibrate reference chess960-match ablation time-check ponder-check match-test tune-data tune nnue-data nnue-train nnue-match lint fmt-check vet staticcheck smoke ci clean help
 
 ## build: build the engine binary (make EXE=path builds it there, as OpenBench expects; TAGS=spsa
 ## for the build whose search parameters are UCI options)
@@ -115,7 +115,7 @@ test-race:
 	$(GO) test -race -run '^TestTorture$$' -timeout 10m -v ./uci -torture.commands=4000
 
 ## fuzz: bounded fuzzing of the parsers: the board's FEN (standard and Chess960), Syzygy table files, the UCI loop's session, position,
-## FEN and setoption handling (seeded with the checklist's lines and the hardening issue's inputs)
+## go, FEN and setoption handling (seeded with the checklist's lines and the hardening issues' inputs)
 ## The budgets are counts of inputs, not durations: Go 1.26's fuzzer can fail a target with
 ## "context deadline exceeded" when a -fuzztime duration runs out (go.dev/issue/75804). Each count
 ## is about 30 s of one target on two cores here (FUZZTIME for the board and Syzygy parsers,
@@ -126,8 +126,22 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzParseFEN$$' -fuzztime $(FUZZTIME) ./engine/board
 	$(GO) test -run '^$$' -fuzz '^FuzzParseFEN960$$' -fuzztime $(FUZZTIME) ./engine/board
 	$(GO) test -run '^$$' -fuzz '^FuzzTableFile$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 2s ./engine/syzygy
-	for f in FuzzSession FuzzPosition FuzzFEN FuzzSetOption; do \
+	for f in FuzzSession FuzzGo FuzzPosition FuzzFEN FuzzSetOption; do \
 	  $(GO) test -run '^$$' -fuzz "^$$f\$$" -fuzztime $(FUZZTIME_UCI) -parallel 1 ./uci || exit 1; done
+
+## clients-test: the built engine driven by the real clients of ../shared/clients on Debian's Python 3
+## (PYTHON) with pytest (uci/pyclients): python-chess's chess.engine (analyse with MultiPV, play with each
+## Limit, ponder, stop, options) and lichess-bot's engine wrapper (play_move with clock, ponder and
+## go_commands), checking the statistics they read and that every limit is kept; skipped when
+## PYTHON, its packages or the clients are missing, failed instead under CI=true
+PYTHON ?= /usr/bin/python3
+clients-test:
+	@if ! $(PYTHON) -c 'import pytest, yaml, requests, backoff' 2>/dev/null; then \
+	  msg="$(PYTHON) with pytest, yaml, requests and backoff is missing (apt-get install python3-yaml python3-requests python3-backoff python3-pytest python3-rich)"; \
+	  if [ "$$CI" = true ]; then echo "clients-test: $$msg" >&2; exit 1; fi; \
+	  echo "clients-test skipped: $$msg"; exit 0; \
+	fi
+	PYTHONDONTWRITEBYTECODE=1 $(PYTHON) -m pytest -p no:cacheprovider -q -rs uci/pyclients
 
 ## perft-full: every listed depth of the perft suites
 perft-full:
@@ -410,8 +424,9 @@ smoke: build
 
 ## ci: everything CI checks, in this order: lint, smoke, dist (so every platform compiles), the test
 ## suite with no test skipped, the race detector and torture test, the network without its assembly, the SPSA build,
-## fuzzing, every perft depth, the WAC floors, Syzygy probes against fathom, a real match, the browser
-## page, served and static, and half a minute of 20 browser games at once (serve-soak with SOAK_TIME=30s)
+## python-chess and lichess-bot driving the engine, fuzzing, every perft depth, the WAC floors,
+## Syzygy probes against fathom, a real match, the browser page, served and static, and half a minute
+## of 20 browser games at once (serve-soak with SOAK_TIME=30s)
 # As CI runs it: tests that need ../shared or Debian's engines fail, rather than skip, when these are
 # missing (CI=true); no test result comes from the cache, as tests that build and run the luft binary
 # would otherwise pass from it after a change that only the binary sees (GOFLAGS=-count=1); Debian's
@@ -420,7 +435,7 @@ ci: export CI := true
 ci: export GOFLAGS := -count=1
 ci: export PATH := $(PATH):/usr/games
 ci: SOAK_TIME := 30s
-ci: lint smoke dist test-noskip test-race test-purego test-spsa fuzz perft-full tactics test-fathom match-test serve-e2e web-e2e serve-soak
+ci: lint smoke dist test-noskip test-race test-purego test-spsa clients-test fuzz perft-full tactics test-fathom match-test serve-e2e web-e2e serve-soak
 
 ## clean: remove the engine binary and dist/
 clean:

@@ -2,8 +2,11 @@ package uci
 
 import (
 	"errors"
+	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/luftchess/luft/engine/board"
 )
 
 // commands lists the commands the loop understands. A line is dispatched
@@ -101,7 +104,9 @@ func isSpaceRune(r rune) bool { return r < 128 && isSpace(byte(r)) }
 
 // goParams are the parameters of a go command, in milliseconds where they
 // are times. Absent numeric parameters are zero; the has* fields tell an
-// explicit zero or negative clock from an absent one.
+// explicit zero or negative clock from an absent one. refused holds what
+// the command held that was refused, one sentence each, for an info
+// string.
 type goParams struct {
 	ponder      bool
 	infinite    bool
@@ -114,7 +119,59 @@ type goParams struct {
 	mate        int64
 	moveTime    int64
 	hasMoveTime bool
-	searchMoves []string
+	searchMoves []string     // as sent
+	moves       []board.Move // the legal ones among searchMoves (session.checkGo)
+	refused     []string
+}
+
+// refuse records a refused part of the command.
+func (g *goParams) refuse(format string, args ...any) {
+	g.refused = append(g.refused, fmt.Sprintf(format, args...))
+}
+
+// limited reports whether g sets a limit that ends the search without a
+// stop: anything but a bare go (or go ponder, or go searchmoves).
+func (g *goParams) limited() bool {
+	return g.infinite || g.depth > 0 || g.nodes > 0 || g.mate > 0 || g.hasMoveTime || g.hasTime[0] || g.hasTime[1]
+}
+
+// goNumbers are the numeric parameters of go. Each sets its value in a
+// goParams, or returns why the value is refused.
+var goNumbers = map[string]func(g *goParams, n int64) string{
+	"wtime": func(g *goParams, n int64) string { g.time[0], g.hasTime[0] = n, true; return "" },
+	"btime": func(g *goParams, n int64) string { g.time[1], g.hasTime[1] = n, true; return "" },
+	"winc":  func(g *goParams, n int64) string { return setAtLeast(&g.inc[0], n, 0) },
+	"binc":  func(g *goParams, n int64) string { return setAtLeast(&g.inc[1], n, 0) },
+	"movestogo": func(g *goParams, n int64) string {
+		return setAtLeast(&g.movesToGo, n, 1)
+	},
+	"depth": func(g *goParams, n int64) string { return setAtLeast(&g.depth, n, 1) },
+	"nodes": func(g *goParams, n int64) string { return setAtLeast(&g.nodes, n, 1) },
+	"mate":  func(g *goParams, n int64) string { return setAtLeast(&g.mate, n, 1) },
+	"movetime": func(g *goParams, n int64) string {
+		if msg := setAtLeast(&g.moveTime, n, 0); msg != "" {
+			return msg
+		}
+		g.hasMoveTime = true
+		return ""
+	},
+}
+
+// setAtLeast sets *dst to n, or returns why not when n is below least.
+func setAtLeast(dst *int64, n, least int64) string {
+	if n < least {
+		if least == 0 {
+			return "it must not be negative"
+		}
+		return fmt.Sprintf("it must be at least %d", least)
+	}
+	*dst = n
+	return ""
+}
+
+// isGoWord reports whether w is a word of the go command.
+func isGoWord(w string) bool {
+	return goNumbers[w] != nil || w == "ponder" || w == "infinite" || w == "searchmoves"
 }
 
 // errNoNumber is returned by parseInt for a word that is not an integer.
@@ -133,9 +190,14 @@ func parseInt(s string) (int64, error) {
 	return n, nil
 }
 
-// parseGo reads the parameters of a go command in any order. A numeric
-// parameter followed by a non-number is ignored and the word is read as
-// the next parameter. searchmoves takes every remaining word.
+// parseGo reads the parameters of a go command in any order, and
+// records in refused each word it refuses, and why: an unknown word, a
+// numeric parameter without a value or with a value that is not an
+// integer or out of range (a parameter given twice keeps its last
+// value). Refused words are otherwise ignored. A value that is missing
+// because the next word is a go parameter leaves that word to be read as
+// one. searchmoves takes the words up to the next go parameter (a move
+// is never one), which the session checks against the position.
 func parseGo(args []string) goParams {
 	var g goParams
 	for i := 0; i < len(args); i++ {
@@ -148,47 +210,28 @@ func parseGo(args []string) goParams {
 			g.infinite = true
 			continue
 		case "searchmoves":
-			g.searchMoves = append(g.searchMoves, args[i+1:]...)
-			return g
-		}
-		var dst *int64
-		switch key {
-		case "wtime":
-			dst, g.hasTime[0] = &g.time[0], true
-		case "btime":
-			dst, g.hasTime[1] = &g.time[1], true
-		case "winc":
-			dst = &g.inc[0]
-		case "binc":
-			dst = &g.inc[1]
-		case "movestogo":
-			dst = &g.movesToGo
-		case "depth":
-			dst = &g.depth
-		case "nodes":
-			dst = &g.nodes
-		case "mate":
-			dst = &g.mate
-		case "movetime":
-			dst, g.hasMoveTime = &g.moveTime, true
-		default:
-			continue // unknown word
-		}
-		if i+1 < len(args) {
-			if n, err := parseInt(args[i+1]); err == nil {
-				*dst = n
-				i++
-				continue
+			j := i + 1
+			for j < len(args) && !isGoWord(args[j]) {
+				j++
 			}
+			g.searchMoves = append(g.searchMoves, args[i+1:j]...)
+			i = j - 1
+			continue
 		}
-		// The value is missing: forget that the key was seen.
-		switch key {
-		case "wtime":
-			g.hasTime[0] = false
-		case "btime":
-			g.hasTime[1] = false
-		case "movetime":
-			g.hasMoveTime = false
+		set := goNumbers[key]
+		switch {
+		case set == nil:
+			g.refuse("go: %s refused: not a go parameter", key)
+		case i+1 == len(args) || isGoWord(args[i+1]):
+			g.refuse("go: %s refused: it needs a value", key)
+		default:
+			i++
+			n, err := parseInt(args[i])
+			if err != nil {
+				g.refuse("go: %s %s refused: %s is not an integer", key, args[i], args[i])
+			} else if msg := set(&g, n); msg != "" {
+				g.refuse("go: %s %s refused: %s", key, args[i], msg)
+			}
 		}
 	}
 	return g

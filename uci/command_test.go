@@ -79,12 +79,28 @@ func TestParseGo(t *testing.T) {
 		{"go wtime 0", goParams{hasTime: [2]bool{true, false}}},
 		{"go nodes 5000 depth 30 mate 2 movetime 100", goParams{nodes: 5000, depth: 30, mate: 2, moveTime: 100, hasMoveTime: true}},
 		{"go nodes 99999999999999999999999", goParams{nodes: 1<<63 - 1}},
-		{"go depth x infinite", goParams{infinite: true}},
-		{"go movetime", goParams{}},
-		{"go wtime abc btime 7", goParams{time: [2]int64{0, 7}, hasTime: [2]bool{false, true}}},
+		{"go depth x infinite", goParams{infinite: true, refused: []string{"go: depth x refused: x is not an integer"}}},
+		{"go movetime", goParams{refused: []string{"go: movetime refused: it needs a value"}}},
+		{"go wtime abc btime 7", goParams{time: [2]int64{0, 7}, hasTime: [2]bool{false, true},
+			refused: []string{"go: wtime abc refused: abc is not an integer"}}},
 		{"go infinite searchmoves e2e4 d2d4", goParams{infinite: true, searchMoves: []string{"e2e4", "d2d4"}}},
 		{"go searchmoves 0000", goParams{searchMoves: []string{"0000"}}},
-		{"go foo depth 3 bar", goParams{depth: 3}},
+		{"go foo depth 3 bar", goParams{depth: 3, refused: []string{
+			"go: foo refused: not a go parameter", "go: bar refused: not a go parameter"}}},
+		// The inputs, once taken without a word.
+		{"go depth -3", goParams{refused: []string{"go: depth -3 refused: it must be at least 1"}}},
+		{"go depth", goParams{refused: []string{"go: depth refused: it needs a value"}}},
+		{"go movetime abc", goParams{refused: []string{"go: movetime abc refused: abc is not an integer"}}},
+		{"go fishing", goParams{refused: []string{"go: fishing refused: not a go parameter"}}},
+		{"go depth 3 searchmoves e2e5", goParams{depth: 3, searchMoves: []string{"e2e5"}}},
+		// Out of range values, and a missing value before a go word.
+		{"go nodes 0 mate -1 movestogo 0 winc -5 movetime -1 movetime 0", goParams{hasMoveTime: true, refused: []string{
+			"go: nodes 0 refused: it must be at least 1", "go: mate -1 refused: it must be at least 1",
+			"go: movestogo 0 refused: it must be at least 1", "go: winc -5 refused: it must not be negative",
+			"go: movetime -1 refused: it must not be negative"}}},
+		{"go depth nodes 10", goParams{nodes: 10, refused: []string{"go: depth refused: it needs a value"}}},
+		// searchmoves ends at the next go word.
+		{"go searchmoves e2e4 g1f3 depth 4 ponder", goParams{depth: 4, ponder: true, searchMoves: []string{"e2e4", "g1f3"}}},
 	}
 	for _, tt := range tests {
 		got := parseGo(words(parseLine(tt.line).args))

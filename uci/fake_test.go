@@ -27,7 +27,8 @@ type fakeSearcher struct {
 	options  []engine.Options
 	newGames int
 	searches int
-	running  int // searches in progress; must never exceed 1
+	limits   []engine.Limits // of every search, in order
+	running  int             // searches in progress; must never exceed 1
 	overlap  bool
 }
 
@@ -81,6 +82,7 @@ func (f *fakeSearcher) NewGame() {
 func (f *fakeSearcher) Search(ctx context.Context, pos *board.Position, lim engine.Limits, report func(engine.Info)) engine.Result {
 	f.mu.Lock()
 	f.searches++
+	f.limits = append(f.limits, lim)
 	f.running++
 	if f.running > 1 {
 		f.overlap = true

@@ -30,6 +30,7 @@ func FuzzSession(f *testing.F) {
 		f.Add(row)
 	}
 	f.Add(strings.Join(hardeningRows, "\n"))
+	f.Add(strings.Join(goIssueLines, "\n"))
 	f.Add("position startpos\r\ngo infinite\r\nisready\r\nstop\r\n")
 	f.Add("go ponder wtime 10 btime 10\rponderhit\rgo depth 2\rquit\rgo")
 	f.Add("setoption name Hash value 64\ngo infinite\nsetoption name Hash value 32\nucinewgame\nstop\nisready")
@@ -397,6 +398,56 @@ func FuzzSetOption(f *testing.F) {
 		s.handle(parseLine("position " + position))
 		checkGame(t, s)
 		checkSearch(t, s, out)
+		checkReplies(t, out)
+	})
+}
+
+// goIssueLines are go commands that were once taken without a word: bad
+// limits that became endless searches, and an illegal searchmoves move
+// silently dropped.
+var goIssueLines = []string{
+	"go depth -3", "go depth", "go movetime abc", "go fishing", "go depth 3 searchmoves e2e5",
+	"go ponder depth 5", "go nodes 0 mate -1 movestogo 0 winc -5", "go searchmoves e2e4 depth x ponder",
+	"go infinite depth -1", "go wtime abc btime 100", "go searchmoves 0000 e2e5 e7e5 g1f3",
+}
+
+// FuzzGo reads arbitrary go arguments in the start position and checks
+// what checkGo makes of them: every refusal names a word of the command
+// (or says that no searchmoves move is legal), each searchmoves move
+// kept is legal and was sent, and a command that something was refused
+// from ends without a stop unless it is go infinite.
+func FuzzGo(f *testing.F) {
+	for _, l := range goIssueLines {
+		f.Add(strings.TrimPrefix(l, "go "))
+	}
+	for _, a := range checklistArgs(f, "go") {
+		f.Add(a)
+	}
+	f.Fuzz(func(t *testing.T, args string) {
+		s, out := fuzzSession()
+		c := parseLine("go " + args)
+		if c.name != "go" {
+			return // args held another command first
+		}
+		w := words(c.args)
+		g := s.checkGo(parseGo(w))
+		for _, r := range g.refused {
+			named := strings.HasPrefix(r, "go: searchmoves holds no legal move")
+			for _, word := range w {
+				named = named || strings.HasPrefix(r, "go: "+word+" ") || strings.HasPrefix(r, "go: searchmoves "+word+" ")
+			}
+			if !named {
+				t.Errorf("refusal %q names no word of %q", r, w)
+			}
+		}
+		for _, m := range g.moves {
+			if !s.game.pos.IsLegal(m) || !slices.ContainsFunc(w, func(word string) bool { return strings.EqualFold(word, m.UCI(false)) }) {
+				t.Errorf("searchmoves move %v not legal or not sent in %q", m, w)
+			}
+		}
+		if len(g.refused) > 0 && !g.limited() {
+			t.Errorf("%q: refused %q, and no limit left", w, g.refused)
+		}
 		checkReplies(t, out)
 	})
 }

@@ -36,6 +36,7 @@ type search struct {
 	relOnce   sync.Once
 	mu        sync.Mutex   // guards lastPV and scratch positions in report
 	lastPV    *engine.Info // latest multipv-1 line, with a checked PV
+	lastShown int          // multipv of the latest PV line sent
 	pvScratch []board.Move // reused buffer for checking PVs
 }
 
@@ -66,6 +67,7 @@ func (s *session) goSearch(g goParams, start time.Time) {
 		<-s.search.done
 	}
 	s.sync()
+	g = s.checkGo(g)
 
 	pos := s.game.pos
 	ctx, cancel := context.WithCancel(context.Background())
@@ -73,7 +75,7 @@ func (s *session) goSearch(g goParams, start time.Time) {
 		ses:      s,
 		start:    start,
 		root:     pos.Clone(),
-		moves:    s.searchMoves(g.searchMoves),
+		moves:    g.moves,
 		hold:     g.infinite || g.ponder,
 		showWD:   s.settings.showWDL,
 		c960:     pos.Chess960(),
@@ -109,15 +111,47 @@ func (s *session) goSearch(g goParams, start time.Time) {
 	}()
 }
 
-// searchMoves parses the moves of searchmoves, skipping illegal ones and
-// "0000" (python-chess's way to send an empty list).
-func (s *session) searchMoves(toks []string) []board.Move {
+// fallbackMoveTime is the movetime, in milliseconds, of a go whose
+// every limit was refused (checkGo).
+const fallbackMoveTime = 1000
+
+// checkGo says what was refused in g, one info string each, reads its
+// searchmoves against the position into g.moves, and gives a go that
+// something was refused from, and that is left without a limit, the
+// fallback movetime: the GUI waits for a bestmove (uci/NOTES.md).
+func (s *session) checkGo(g goParams) goParams {
+	g.moves = s.searchMoves(&g)
+	for _, r := range g.refused {
+		s.infof("%s", r)
+	}
+	if len(g.refused) > 0 && !g.limited() {
+		g.moveTime, g.hasMoveTime = fallbackMoveTime, true
+		s.infof("go: no limit left: searching as with movetime %d", fallbackMoveTime)
+	}
+	return g
+}
+
+// searchMoves parses the moves of searchmoves, refusing illegal ones in
+// g.refused and skipping "0000" (python-chess's way to send an empty
+// list). When none is legal, it says so and returns none: every move is
+// searched.
+func (s *session) searchMoves(g *goParams) []board.Move {
 	var moves []board.Move
-	for _, tok := range toks {
+	tried := false
+	for _, tok := range g.searchMoves {
+		if tok == "0000" {
+			continue
+		}
+		tried = true
 		m, _, err := s.game.move(tok)
-		if err == nil && !slices.Contains(moves, m) {
+		if err != nil {
+			g.refuse("go: searchmoves %s refused: %s", tok, refusal(err))
+		} else if !slices.Contains(moves, m) {
 			moves = append(moves, m)
 		}
+	}
+	if tried && len(moves) == 0 {
+		g.refuse("go: searchmoves holds no legal move: every move is searched")
 	}
 	return moves
 }
@@ -177,6 +211,7 @@ func (sr *search) report(in engine.Info) {
 	if len(in.PV) == 0 {
 		return
 	}
+	sr.lastShown = max(in.MultiPV, 1)
 	if in.MultiPV <= 1 {
 		last := in
 		last.PV = slices.Clone(in.PV)
@@ -250,7 +285,13 @@ func (sr *search) finish(res engine.Result) {
 	sr.root.Unmake()
 
 	// The GUI takes the score from the last info line and expects its PV
-	// to start with the bestmove.
+	// to start with the bestmove. With MultiPV, the engine's final lines
+	// end with the last; line 1 is sent again after them, as a client
+	// that merges every info line into one (python-chess's play) would
+	// otherwise keep the last line's score and PV.
+	if sr.lastPV != nil && sr.lastPV.PV[0] == best && sr.lastShown > 1 {
+		s.println(formatInfo(*sr.lastPV, sr.showWD, sr.c960))
+	}
 	if sr.lastPV == nil || sr.lastPV.PV[0] != best {
 		var in engine.Info
 		if sr.lastPV != nil {

@@ -7,7 +7,9 @@
 // search, so isready is answered at once and stop or ponderhit cannot be
 // lost, even when they arrive before the search goroutine has started.
 // Every go gets exactly one bestmove; after go infinite and go ponder it is
-// held back until stop (or ponderhit).
+// held back until stop (or ponderhit). Refused words of a go, limits while
+// pondering and the final info line are described in NOTES.md beside
+// this file.
 package uci
 
 import (
