@@ -34,7 +34,7 @@ type search struct {
 	infinite  bool
 	ponder    bool
 	relOnce   sync.Once
-	mu        sync.Mutex   // guards lastPV and scratch positions in report
+	mu        sync.Mutex   // guards lastPV, lastShown and scratch positions in report
 	lastPV    *engine.Info // latest multipv-1 line, with a checked PV
 	lastShown int          // multipv of the latest PV line sent
 	pvScratch []board.Move // reused buffer for checking PVs
