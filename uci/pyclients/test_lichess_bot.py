@@ -71,8 +71,8 @@ def game_info(board, clock_ms, inc_ms):
 
 @pytest.mark.parametrize("name,go_commands,most_seconds", [
     ("clock", None, 6.0),
-    ("go_commands depth", {"depth": 5}, 2.0),
-    ("go_commands nodes", {"nodes": 20000}, 2.0),
+    ("go_commands depth", {"depth": 5}, 3.0),
+    ("go_commands nodes", {"nodes": 20000}, 3.0),
 ])
 def test_play_move(luft, tmp_path, monkeypatch, name, go_commands, most_seconds):
     from lib import engine_wrapper, model

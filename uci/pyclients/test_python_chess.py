@@ -57,7 +57,7 @@ def test_analyse_multipv(engine):
 @pytest.mark.parametrize("name,limit,check", [
     ("depth", chess.engine.Limit(depth=7), lambda info, took: info["depth"] == 7),
     ("nodes", chess.engine.Limit(nodes=30000), lambda info, took: 30000 <= info["nodes"] <= 30000 + NODE_MARGIN),
-    ("time", chess.engine.Limit(time=0.5), lambda info, took: took < 3 and info["time"] <= 0.5 + 0.2),
+    ("time", chess.engine.Limit(time=0.5), lambda info, took: took < 3 and info["time"] <= 0.5 + 0.5),
     ("clock", chess.engine.Limit(white_clock=6, black_clock=6, white_inc=0.1, black_inc=0.1),
      lambda info, took: took < 3),
     ("clock and moves to go", chess.engine.Limit(white_clock=2, black_clock=2, remaining_moves=2),
@@ -115,10 +115,10 @@ def test_ponder(engine, limit):
     check_stats(second.info, board)
     if limit.depth:
         assert second.info["depth"] <= limit.depth, second.info
-        assert took < 1, f"{took:.2f} s after the ponderhit of a finished depth {limit.depth} search"
+        assert took < 2, f"{took:.2f} s after the ponderhit of a finished depth {limit.depth} search"
     if limit.nodes:
         assert second.info["nodes"] <= limit.nodes + NODE_MARGIN, second.info
-        assert took < 1, f"{took:.2f} s after the ponderhit of a finished search"
+        assert took < 2, f"{took:.2f} s after the ponderhit of a finished search"
     if limit.white_clock:
         assert took < 3
     # A ponder miss: another reply than the predicted one.
