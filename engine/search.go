@@ -628,6 +628,7 @@ func (t *thread) searchMoves(n *node) (best int, bestMove board.Move, final bool
 	// from being mated, and stays off while it has only king and pawns,
 	// where zugzwang is common.
 	mayPrune := pos.NonPawnMaterial(pos.SideToMove())
+	checks := pos.CheckInfo()
 	moveCount, quietCount, captureCount := 0, 0, 0
 	for m := mp.next(); m != board.NoMove; m = mp.next() {
 		if m == n.excluded {
@@ -635,7 +636,7 @@ func (t *thread) searchMoves(n *node) (best int, bestMove board.Move, final bool
 		}
 		moveCount++
 		quiet := !m.IsPromotion() && !pos.IsCapture(m)
-		givesCheck := pos.GivesCheck(m)
+		givesCheck := pos.GivesCheckWith(&checks, m)
 		quietHist := 0
 		if quiet {
 			quietHist = mp.quietHistory(m)

@@ -61,3 +61,21 @@ func BenchmarkIsLegal(b *testing.B) {
 		}
 	})
 }
+
+func BenchmarkGivesCheck(b *testing.B) {
+	benchMoves(b, (*Position).GenerateLegal, 0, func(p *Position, moves []Move) {
+		for _, m := range moves {
+			p.GivesCheck(m)
+		}
+	})
+}
+
+// BenchmarkGivesCheckWith includes working out each position's CheckInfo.
+func BenchmarkGivesCheckWith(b *testing.B) {
+	benchMoves(b, (*Position).GenerateLegal, 0, func(p *Position, moves []Move) {
+		ci := p.CheckInfo()
+		for _, m := range moves {
+			p.GivesCheckWith(&ci, m)
+		}
+	})
+}

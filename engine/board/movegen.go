@@ -190,17 +190,23 @@ func pinLine(from Square, pinned Bitboard, ksq Square) Bitboard {
 // pinned returns the pieces of colour us that shield their king on ksq
 // from an enemy slider.
 func (p *Position) pinned(us Color, ksq Square, occ Bitboard) Bitboard {
-	them := p.byColor[us.Other()]
-	snipers := (rookRays[ksq&63]&(p.byType[Rook]|p.byType[Queen]) |
-		bishopRays[ksq&63]&(p.byType[Bishop]|p.byType[Queen])) & them
-	var pinned Bitboard
+	return p.blockers(ksq, us.Other(), occ) & p.byColor[us]
+}
+
+// blockers returns the pieces, of either colour, that stand alone between
+// sq and a slider of colour by that would attack sq without them, given
+// the occupied squares occ.
+func (p *Position) blockers(sq Square, by Color, occ Bitboard) Bitboard {
+	snipers := (rookRays[sq&63]&(p.byType[Rook]|p.byType[Queen]) |
+		bishopRays[sq&63]&(p.byType[Bishop]|p.byType[Queen])) & p.byColor[by]
+	var blockers Bitboard
 	for snipers != 0 {
-		b := Between(ksq, snipers.PopLSB()) & occ
+		b := Between(sq, snipers.PopLSB()) & occ
 		if b != 0 && !b.more() {
-			pinned |= b
+			blockers |= b
 		}
 	}
-	return pinned & p.byColor[us]
+	return blockers
 }
 
 // pawnMoves holds the target squares of the legal moves of the unpinned

@@ -67,36 +67,3 @@ func (p *Position) SEE(m Move) int {
 
 // SEEGE reports whether SEE(m) >= threshold.
 func (p *Position) SEEGE(m Move, threshold int) bool { return p.SEE(m) >= threshold }
-
-// GivesCheck reports whether the legal move m checks the opponent's king.
-func (p *Position) GivesCheck(m Move) bool {
-	us := p.side
-	ek := p.KingSquare(us.Other())
-	from, to := m.From(), m.To()
-	pt := p.board[from].Type()
-	occ := p.Occupied()&^from.Bitboard() | to.Bitboard()
-	switch uint16(m) & kindMask {
-	case kindCastling:
-		rookTo := m.rookTarget()
-		occ = p.Occupied() ^ from.Bitboard() ^ to.Bitboard() | m.kingTarget().Bitboard() | rookTo.Bitboard()
-		return RookAttacks(rookTo, occ).Has(ek)
-	case kindEnPassant:
-		occ ^= (to ^ 8).Bitboard()
-	case kindPromotion:
-		pt = m.Promotion()
-	}
-	switch pt {
-	case Pawn:
-		if PawnAttacks(us, to).Has(ek) {
-			return true
-		}
-	case King:
-	default:
-		if attacks(pt, to, occ).Has(ek) {
-			return true
-		}
-	}
-	sliders := (RookAttacks(ek, occ)&(p.byType[Rook]|p.byType[Queen]) |
-		BishopAttacks(ek, occ)&(p.byType[Bishop]|p.byType[Queen])) & p.byColor[us]
-	return sliders&^from.Bitboard() != 0
-}
