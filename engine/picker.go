@@ -104,7 +104,9 @@ func (mp *picker) next() board.Move {
 			mp.stage++
 		case stageQuiets:
 			for mp.i < mp.list.Len() {
-				if m := mp.pickBest(); m != mp.ttMove {
+				m := mp.list.Moves()[mp.i]
+				mp.i++
+				if m != mp.ttMove {
 					return m
 				}
 			}
@@ -194,6 +196,23 @@ func (mp *picker) generateQuiets() {
 			s = int32(mp.quietHistory(m))
 		}
 		mp.scores[i] = s
+	}
+	mp.sort()
+}
+
+// sort orders the list best score first, once, with an insertion sort
+// that keeps moves of equal score in the order they were generated. The
+// quiet moves are many, and a search often takes most of them, where a
+// selection sort would scan what is left for each.
+func (mp *picker) sort() {
+	moves := mp.list.Moves()
+	for j := 1; j < len(moves); j++ {
+		m, s := moves[j], mp.scores[j]
+		k := j
+		for ; k > 0 && mp.scores[k-1] < s; k-- {
+			moves[k], mp.scores[k] = moves[k-1], mp.scores[k-1]
+		}
+		moves[k], mp.scores[k] = m, s
 	}
 }
 

@@ -91,3 +91,45 @@ func TestPickerQuiescence(t *testing.T) {
 		}
 	}
 }
+
+// TestPickerQuietOrder checks that the quiet moves come killers first,
+// then the counter-move, then by history, best first, moves of equal
+// history in the order they were generated.
+func TestPickerQuietOrder(t *testing.T) {
+	for _, fen := range pickerFENs {
+		p := boardtest.Position(t, fen)
+		var quiets board.MoveList
+		p.GenerateQuiets(&quiets)
+		if quiets.Len() < 3 {
+			continue
+		}
+		var h history
+		for i, m := range quiets.Moves() {
+			h.update(p.SideToMove(), m, (i%3)*100) // many ties
+		}
+		killers := [2]board.Move{quiets.Moves()[quiets.Len()-1]}
+		counter := quiets.Moves()[1]
+		var mp picker
+		mp.init(p, &h, board.NoMove, killers, counter)
+		var got []board.Move
+		for _, m := range drain(&mp) {
+			if !p.IsCapture(m) && !m.IsPromotion() {
+				got = append(got, m)
+			}
+		}
+		rank := func(m board.Move) int {
+			switch m {
+			case killers[0]:
+				return 1 << 20
+			case counter:
+				return 1 << 19
+			}
+			return h.get(p.SideToMove(), m)
+		}
+		want := slices.Clone(quiets.Moves())
+		slices.SortStableFunc(want, func(a, b board.Move) int { return rank(b) - rank(a) })
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("%s: quiet moves (-want +got):\n%s", fen, diff)
+		}
+	}
+}
