@@ -178,6 +178,17 @@ func (mp *picker) quietHistory(m board.Move) int {
 	return s
 }
 
+// historyOf returns the history score of the quiet move m, which next
+// has just returned: the score the quiet stage ordered it by, or for the
+// hash move, a killer or the counter-move, which that stage did not order
+// by history, the score worked out afresh.
+func (mp *picker) historyOf(m board.Move) int {
+	if mp.stage == stageQuiets && m != mp.killers[0] && m != mp.killers[1] && m != mp.counter {
+		return int(mp.scores[mp.i-1])
+	}
+	return mp.quietHistory(m)
+}
+
 // generateQuiets fills the list with the quiet moves, scored for ordering
 // (killers, counter-move, history), and starts picking at its first move.
 func (mp *picker) generateQuiets() {

@@ -133,3 +133,41 @@ func TestPickerQuietOrder(t *testing.T) {
 		}
 	}
 }
+
+// TestPickerHistoryOf checks that historyOf gives every quiet move the
+// picker hands out its history score, the hash move, killers and
+// counter-move included, while the tables stand still.
+func TestPickerHistoryOf(t *testing.T) {
+	for _, fen := range pickerFENs {
+		p := boardtest.Position(t, fen)
+		var quiets board.MoveList
+		p.GenerateQuiets(&quiets)
+		if quiets.Len() < 4 {
+			continue
+		}
+		var h history
+		var cont contHistory
+		wn := board.MakePiece(board.White, board.Knight)
+		for i, m := range quiets.Moves() {
+			h.update(p.SideToMove(), m, i*37-300)
+			cont[wn][5][p.PieceAt(m.From())][m.To()] = int16(i * 11)
+		}
+		qs := quiets.Moves()
+		var mp picker
+		mp.init(p, &h, qs[0], [2]board.Move{qs[1], qs[2]}, qs[3])
+		mp.cont = [2]*pieceToHistory{&cont[wn][5], nil}
+		n := 0
+		for m := mp.next(); m != board.NoMove; m = mp.next() {
+			if p.IsCapture(m) || m.IsPromotion() {
+				continue
+			}
+			n++
+			if got, want := mp.historyOf(m), mp.quietHistory(m); got != want || want == 0 {
+				t.Errorf("%s: historyOf(%v) = %d, want %d", fen, m, got, want)
+			}
+		}
+		if n != len(qs) {
+			t.Errorf("%s: %d quiet moves handed out, want %d", fen, n, len(qs))
+		}
+	}
+}

@@ -639,7 +639,7 @@ func (t *thread) searchMoves(n *node) (best int, bestMove board.Move, final bool
 		givesCheck := pos.GivesCheckWith(&checks, m)
 		quietHist := 0
 		if quiet {
-			quietHist = mp.quietHistory(m)
+			quietHist = mp.historyOf(m)
 		}
 		if mayPrune && best > -tbBound && t.pruneMove(n, m, alpha, moveCount, quietHist, quiet, givesCheck) {
 			continue
