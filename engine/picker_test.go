@@ -92,23 +92,30 @@ func TestPickerQuiescence(t *testing.T) {
 	}
 }
 
+// quietMoves returns the position fen and its quiet moves, in the order
+// they are generated.
+func quietMoves(t *testing.T, fen string) (*board.Position, []board.Move) {
+	p := boardtest.Position(t, fen)
+	var l board.MoveList
+	p.GenerateQuiets(&l)
+	return p, slices.Clone(l.Moves())
+}
+
 // TestPickerQuietOrder checks that the quiet moves come killers first,
 // then the counter-move, then by history, best first, moves of equal
 // history in the order they were generated.
 func TestPickerQuietOrder(t *testing.T) {
 	for _, fen := range pickerFENs {
-		p := boardtest.Position(t, fen)
-		var quiets board.MoveList
-		p.GenerateQuiets(&quiets)
-		if quiets.Len() < 3 {
+		p, qs := quietMoves(t, fen)
+		if len(qs) < 3 {
 			continue
 		}
 		var h history
-		for i, m := range quiets.Moves() {
+		for i, m := range qs {
 			h.update(p.SideToMove(), m, (i%3)*100) // many ties
 		}
-		killers := [2]board.Move{quiets.Moves()[quiets.Len()-1]}
-		counter := quiets.Moves()[1]
+		killers := [2]board.Move{qs[len(qs)-1]}
+		counter := qs[1]
 		var mp picker
 		mp.init(p, &h, board.NoMove, killers, counter)
 		var got []board.Move
@@ -126,7 +133,7 @@ func TestPickerQuietOrder(t *testing.T) {
 			}
 			return h.get(p.SideToMove(), m)
 		}
-		want := slices.Clone(quiets.Moves())
+		want := slices.Clone(qs)
 		slices.SortStableFunc(want, func(a, b board.Move) int { return rank(b) - rank(a) })
 		if diff := cmp.Diff(want, got); diff != "" {
 			t.Errorf("%s: quiet moves (-want +got):\n%s", fen, diff)
@@ -139,20 +146,17 @@ func TestPickerQuietOrder(t *testing.T) {
 // counter-move included, while the tables stand still.
 func TestPickerHistoryOf(t *testing.T) {
 	for _, fen := range pickerFENs {
-		p := boardtest.Position(t, fen)
-		var quiets board.MoveList
-		p.GenerateQuiets(&quiets)
-		if quiets.Len() < 4 {
+		p, qs := quietMoves(t, fen)
+		if len(qs) < 4 {
 			continue
 		}
 		var h history
 		var cont contHistory
 		wn := board.MakePiece(board.White, board.Knight)
-		for i, m := range quiets.Moves() {
+		for i, m := range qs {
 			h.update(p.SideToMove(), m, i*37-300)
 			cont[wn][5][p.PieceAt(m.From())][m.To()] = int16(i * 11)
 		}
-		qs := quiets.Moves()
 		var mp picker
 		mp.init(p, &h, qs[0], [2]board.Move{qs[1], qs[2]}, qs[3])
 		mp.cont = [2]*pieceToHistory{&cont[wn][5], nil}
