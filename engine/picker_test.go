@@ -112,7 +112,7 @@ func TestPickerQuietOrder(t *testing.T) {
 		}
 		var h history
 		for i, m := range qs {
-			h.update(p.SideToMove(), m, (i%3)*100) // many ties
+			h.update(p.SideToMove(), 0, m, (i%3)*100) // many ties; no threats, as the picker starts with none
 		}
 		killers := [2]board.Move{qs[len(qs)-1]}
 		counter := qs[1]
@@ -131,7 +131,7 @@ func TestPickerQuietOrder(t *testing.T) {
 			case counter:
 				return 1 << 19
 			}
-			return h.get(p.SideToMove(), m)
+			return h.get(p.SideToMove(), 0, m)
 		}
 		want := slices.Clone(qs)
 		slices.SortStableFunc(want, func(a, b board.Move) int { return rank(b) - rank(a) })
@@ -154,7 +154,7 @@ func TestPickerHistoryOf(t *testing.T) {
 		var cont contHistory
 		wn := board.MakePiece(board.White, board.Knight)
 		for i, m := range qs {
-			h.update(p.SideToMove(), m, i*37-300)
+			h.update(p.SideToMove(), 0, m, i*37-300)
 			cont[wn][5][p.PieceAt(m.From())][m.To()] = int16(i * 11)
 		}
 		var mp picker
