@@ -8,7 +8,7 @@ import (
 	"syscall"
 
 	"github.com/luftchess/luft/cmd/luft/internal/match"
-	"github.com/luftchess/luft/cmd/luft/internal/match/pgn"
+	"github.com/luftchess/luft/engine/game/pgn"
 	"github.com/luftchess/luft/uci/client"
 )
 

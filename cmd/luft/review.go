@@ -11,9 +11,9 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/luftchess/luft/cmd/luft/internal/match/pgn"
 	"github.com/luftchess/luft/cmd/luft/internal/review"
 	"github.com/luftchess/luft/engine"
+	"github.com/luftchess/luft/engine/game/pgn"
 )
 
 const reviewUsage = `usage: luft review [options] [FILE]

@@ -4,11 +4,11 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/luftchess/luft/cmd/luft/internal/match/pgn"
-	"github.com/luftchess/luft/cmd/luft/internal/outcome"
 	"github.com/luftchess/luft/cmd/luft/internal/trainingdata"
 	"github.com/luftchess/luft/engine"
 	"github.com/luftchess/luft/engine/board"
+	"github.com/luftchess/luft/engine/game/outcome"
+	"github.com/luftchess/luft/engine/game/pgn"
 )
 
 // PGNStats counts what ConvertPGN read: games converted and left out, and

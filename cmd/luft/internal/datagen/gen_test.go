@@ -11,11 +11,11 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/luftchess/luft/cmd/luft/internal/outcome"
 	"github.com/luftchess/luft/cmd/luft/internal/trainingdata"
 	"github.com/luftchess/luft/engine"
 	"github.com/luftchess/luft/engine/board"
 	"github.com/luftchess/luft/engine/board/boardtest"
+	"github.com/luftchess/luft/engine/game/outcome"
 	"github.com/luftchess/luft/eval/nnue"
 	"github.com/luftchess/luft/eval/nnue/nets"
 )

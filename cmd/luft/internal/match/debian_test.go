@@ -5,8 +5,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/luftchess/luft/cmd/luft/internal/match/referee"
-	"github.com/luftchess/luft/cmd/luft/internal/outcome"
+	"github.com/luftchess/luft/engine/game/outcome"
+	"github.com/luftchess/luft/engine/game/referee"
 	"github.com/luftchess/luft/uci/client"
 	"github.com/luftchess/luft/uci/client/clienttest"
 )

@@ -13,10 +13,10 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/luftchess/luft/cmd/luft/internal/match/pgn"
-	"github.com/luftchess/luft/cmd/luft/internal/match/referee"
-	"github.com/luftchess/luft/cmd/luft/internal/outcome"
 	"github.com/luftchess/luft/engine/board"
+	"github.com/luftchess/luft/engine/game/outcome"
+	"github.com/luftchess/luft/engine/game/pgn"
+	"github.com/luftchess/luft/engine/game/referee"
 	"github.com/luftchess/luft/uci/client"
 	"github.com/luftchess/luft/uci/client/clienttest"
 )

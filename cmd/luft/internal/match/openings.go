@@ -9,10 +9,10 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/luftchess/luft/cmd/luft/internal/match/pgn"
-	"github.com/luftchess/luft/cmd/luft/internal/match/referee"
-	"github.com/luftchess/luft/cmd/luft/internal/outcome"
 	"github.com/luftchess/luft/engine/board"
+	"github.com/luftchess/luft/engine/game/outcome"
+	"github.com/luftchess/luft/engine/game/pgn"
+	"github.com/luftchess/luft/engine/game/referee"
 )
 
 // Opening is a starting position: a FEN (empty for the standard start)

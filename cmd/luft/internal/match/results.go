@@ -8,8 +8,8 @@ import (
 	"strings"
 
 	"github.com/luftchess/luft/cmd/luft/internal/match/stats"
-	"github.com/luftchess/luft/cmd/luft/internal/outcome"
 	"github.com/luftchess/luft/engine/board"
+	"github.com/luftchess/luft/engine/game/outcome"
 )
 
 // Results are the tallies of a match so far.

@@ -4,8 +4,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/luftchess/luft/cmd/luft/internal/outcome"
 	"github.com/luftchess/luft/engine/board"
+	"github.com/luftchess/luft/engine/game/outcome"
 )
 
 // game is the record of one game: Luft's position, for the engine, the

@@ -6,8 +6,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/luftchess/luft/cmd/luft/internal/outcome"
 	"github.com/luftchess/luft/engine/board"
+	"github.com/luftchess/luft/engine/game/outcome"
 )
 
 // gameAfter returns the game from fen after the moves, given in SAN or

@@ -28,9 +28,9 @@ import (
 
 	"github.com/muesli/termenv"
 
-	"github.com/luftchess/luft/cmd/luft/internal/match/pgn"
 	"github.com/luftchess/luft/engine"
 	"github.com/luftchess/luft/engine/board"
+	"github.com/luftchess/luft/engine/game/pgn"
 	"github.com/luftchess/luft/engine/player"
 	"github.com/luftchess/luft/eval/nnue"
 )

@@ -12,8 +12,8 @@ import (
 
 	"github.com/muesli/termenv"
 
-	"github.com/luftchess/luft/cmd/luft/internal/match/pgn"
 	"github.com/luftchess/luft/engine/board"
+	"github.com/luftchess/luft/engine/game/pgn"
 	"github.com/luftchess/luft/engine/player"
 )
 

@@ -6,7 +6,7 @@ import (
 	"regexp"
 	"strings"
 
-	"github.com/luftchess/luft/cmd/luft/internal/match/pgn"
+	"github.com/luftchess/luft/engine/game/pgn"
 )
 
 // Annotate writes the review r of g into g. Each move's comment takes its

@@ -29,10 +29,10 @@ import (
 	"fmt"
 	"strconv"
 
-	"github.com/luftchess/luft/cmd/luft/internal/match/pgn"
-	"github.com/luftchess/luft/cmd/luft/internal/outcome"
 	"github.com/luftchess/luft/engine"
 	"github.com/luftchess/luft/engine/board"
+	"github.com/luftchess/luft/engine/game/outcome"
+	"github.com/luftchess/luft/engine/game/pgn"
 )
 
 // Eval is an evaluation from White's point of view: a forced mate in Mate

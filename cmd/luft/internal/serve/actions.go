@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/luftchess/luft/cmd/luft/internal/outcome"
 	"github.com/luftchess/luft/engine/board"
+	"github.com/luftchess/luft/engine/game/outcome"
 )
 
 // stopWait bounds how long a request waits for a stopped search's

@@ -10,7 +10,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/notnil/chess"
 
-	"github.com/luftchess/luft/cmd/luft/internal/match/pgn"
+	"github.com/luftchess/luft/engine/game/pgn"
 )
 
 // foolsMate is the position after 1. f3 e5: White's g4 lets Qh4 mate.

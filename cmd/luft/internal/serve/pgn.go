@@ -3,9 +3,9 @@ package serve
 import (
 	"bytes"
 
-	"github.com/luftchess/luft/cmd/luft/internal/match/pgn"
-	"github.com/luftchess/luft/cmd/luft/internal/match/referee"
 	"github.com/luftchess/luft/engine/board"
+	"github.com/luftchess/luft/engine/game/pgn"
+	"github.com/luftchess/luft/engine/game/referee"
 )
 
 // pgn returns the game in PGN with its tags: the players, Luft's level,

@@ -11,9 +11,9 @@ import (
 	"net/http"
 	"strings"
 
-	"github.com/luftchess/luft/cmd/luft/internal/match/pgn"
 	"github.com/luftchess/luft/cmd/luft/internal/review"
 	"github.com/luftchess/luft/engine"
+	"github.com/luftchess/luft/engine/game/pgn"
 	"github.com/luftchess/luft/uci"
 )
 

@@ -5,9 +5,9 @@ import (
 	"strings"
 	"time"
 
-	"github.com/luftchess/luft/cmd/luft/internal/match/referee"
-	"github.com/luftchess/luft/cmd/luft/internal/outcome"
 	"github.com/luftchess/luft/engine/board"
+	"github.com/luftchess/luft/engine/game/outcome"
+	"github.com/luftchess/luft/engine/game/referee"
 	"github.com/luftchess/luft/uci/client"
 )
 

@@ -5,9 +5,9 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/luftchess/luft/cmd/luft/internal/outcome"
 	"github.com/luftchess/luft/cmd/luft/internal/trainingdata"
 	"github.com/luftchess/luft/engine/board"
+	"github.com/luftchess/luft/engine/game/outcome"
 	"github.com/luftchess/luft/eval/nnue"
 )
 

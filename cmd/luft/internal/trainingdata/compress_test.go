@@ -9,7 +9,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/luftchess/luft/cmd/luft/internal/outcome"
+	"github.com/luftchess/luft/engine/game/outcome"
 )
 
 // TestOpen checks that Open reads a data file plain or compressed by its

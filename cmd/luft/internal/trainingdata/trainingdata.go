@@ -8,8 +8,8 @@ import (
 	"io"
 	"strings"
 
-	"github.com/luftchess/luft/cmd/luft/internal/outcome"
 	"github.com/luftchess/luft/engine/board"
+	"github.com/luftchess/luft/engine/game/outcome"
 )
 
 // Format constants; doc.go describes the format.

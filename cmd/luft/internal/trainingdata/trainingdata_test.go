@@ -9,10 +9,10 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/luftchess/luft/cmd/luft/internal/outcome"
 	"github.com/luftchess/luft/engine/board"
 	"github.com/luftchess/luft/engine/board/boardtest"
 	"github.com/luftchess/luft/engine/board/suites"
+	"github.com/luftchess/luft/engine/game/outcome"
 )
 
 // summary is what a record must keep through a round trip.

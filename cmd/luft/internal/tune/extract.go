@@ -6,8 +6,8 @@ import (
 	"math/rand/v2"
 	"strings"
 
-	"github.com/luftchess/luft/cmd/luft/internal/match/pgn"
 	"github.com/luftchess/luft/engine/board"
+	"github.com/luftchess/luft/engine/game/pgn"
 )
 
 // An Extractor writes the quiet positions of PGN games as samples, each

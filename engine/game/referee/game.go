@@ -11,8 +11,8 @@ import (
 
 	"github.com/notnil/chess"
 
-	"github.com/luftchess/luft/cmd/luft/internal/outcome"
 	"github.com/luftchess/luft/engine/board"
+	"github.com/luftchess/luft/engine/game/outcome"
 )
 
 // ErrIllegal is returned by Move for a move that is illegal or unreadable.

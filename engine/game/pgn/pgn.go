@@ -10,8 +10,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/luftchess/luft/cmd/luft/internal/match/referee"
-	"github.com/luftchess/luft/cmd/luft/internal/outcome"
+	"github.com/luftchess/luft/engine/game/outcome"
+	"github.com/luftchess/luft/engine/game/referee"
 )
 
 // Tag is a tag pair.
