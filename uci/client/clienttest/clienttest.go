@@ -56,3 +56,7 @@ func Build(t testing.TB, pkg string, flags ...string) string {
 	}
 	return path
 }
+
+// FakeEngine is the import path of fakeengine, a UCI engine for tests
+// that plays the first legal move or misbehaves as it is told.
+const FakeEngine = "github.com/luftchess/luft/uci/client/clienttest/fakeengine"

@@ -21,7 +21,7 @@ import (
 	"github.com/luftchess/luft/uci/client/clienttest"
 )
 
-// fake is the path of the test engine built from testdata/fakeengine.
+// fake is the path of the test engine clienttest.FakeEngine.
 var fake string
 
 func TestMain(m *testing.M) {
@@ -29,7 +29,7 @@ func TestMain(m *testing.M) {
 	if err != nil {
 		panic(err)
 	}
-	fake, err = clienttest.BuildIn(dir, "./testdata/fakeengine")
+	fake, err = clienttest.BuildIn(dir, clienttest.FakeEngine)
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "building the fake engine: %v\n", err)
 		os.Exit(1)

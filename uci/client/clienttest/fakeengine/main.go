@@ -12,6 +12,10 @@
 //	ponder   plays the first legal move and suggests pondering on the
 //	         first legal reply; after ponderhit it reports depth 2
 //	miss     as ponder, but suggests the last legal reply
+//	tired    plays the first legal move twice, then exits when asked
+//	         for its third move
+//	up       plays the first legal move, scoring it 400 centipawns up
+//	         for the side to move
 package main
 
 import (
@@ -33,6 +37,11 @@ func main() {
 	in.Buffer(make([]byte, 1<<20), 1<<20)
 	var pos *chess.Position
 	pondering := false
+	searches := 0 // go commands, ponder searches aside
+	cp := 0       // the score of every search
+	if mode == "up" {
+		cp = 400
+	}
 	for in.Scan() {
 		f := strings.Fields(in.Text())
 		if len(f) == 0 {
@@ -62,23 +71,24 @@ func main() {
 				pondering = true
 				continue
 			}
-			switch mode {
-			case "crash":
+			searches++
+			switch {
+			case mode == "crash", mode == "tired" && searches > 2:
 				os.Exit(3)
-			case "hang":
+			case mode == "hang":
 				continue
-			case "illegal":
+			case mode == "illegal":
 				fmt.Println("bestmove e2e5")
 				continue
-			case "garbage":
+			case mode == "garbage":
 				fmt.Println("\x00\xff{}{{ bestmove")
 				fmt.Println("info score banana")
 				fmt.Println("bestmove xyzzy")
 				continue
-			case "slow":
+			case mode == "slow":
 				time.Sleep(300 * time.Millisecond)
 			}
-			fmt.Println("info depth 1 score cp 0 nodes 1")
+			fmt.Printf("info depth 1 score cp %d nodes 1\n", cp)
 			answer(pos, mode)
 		case "quit":
 			return
