@@ -5,6 +5,7 @@ package clienttest
 
 import (
 	"fmt"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -60,3 +61,20 @@ func Build(t testing.TB, pkg string, flags ...string) string {
 // FakeEngine is the import path of fakeengine, a UCI engine for tests
 // that plays the first legal move or misbehaves as it is told.
 const FakeEngine = "github.com/luftchess/luft/uci/client/clienttest/fakeengine"
+
+// Main is a TestMain for tests of the fake engine: it builds FakeEngine
+// into a temporary directory, stores its path in fake, runs the tests,
+// removes the directory and exits with the tests' status.
+func Main(m *testing.M, fake *string) {
+	dir, err := os.MkdirTemp("", "luft-fakeengine")
+	if err == nil {
+		*fake, err = BuildIn(dir, FakeEngine)
+	}
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "building the fake engine: %v\n", err)
+		os.Exit(1)
+	}
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}

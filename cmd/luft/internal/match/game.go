@@ -40,61 +40,49 @@ type played struct {
 	broken  [2]bool
 }
 
-// worker plays games one at a time and keeps engines between games.
+// worker plays games one at a time with engines from the players' pools.
 type worker struct {
 	cfg     *Config
-	engines map[int]*client.Engine
+	pools   []*client.Pool         // by player, shared by the workers
+	engines map[int]*client.Engine // lent for the game in progress, by player
 }
 
-func (w *worker) close() {
-	for i, e := range w.engines {
-		e.Close(w.cfg.QuitTimeout)
-		delete(w.engines, i)
-	}
-}
-
-// acquire returns a ready engine for player i, reusing the last one with
-// ucinewgame unless the player restarts per game.
-func (w *worker) acquire(ctx context.Context, i int) (*client.Engine, error) {
-	p := w.cfg.Players[i]
-	if e := w.engines[i]; e != nil {
-		delete(w.engines, i)
-		if !p.Restart && e.NewGame(ctx, w.cfg.ReadyTimeout) == nil {
-			w.engines[i] = e
-			return e, nil
+// pools returns a pool of engines for each player: a new process per game
+// with Restart, otherwise reused after ucinewgame, and in Chess960 told
+// UCI_Chess960 and refused when they do not declare it, since their
+// castling would follow the rules of standard chess.
+func (c *Config) pools() []*client.Pool {
+	pools := make([]*client.Pool, len(c.Players))
+	for i, p := range c.Players {
+		pools[i] = &client.Pool{Config: p.Engine, NewGame: true, Restart: p.Restart,
+			StartTimeout: c.StartTimeout, ReadyTimeout: c.ReadyTimeout, QuitTimeout: c.QuitTimeout}
+		if c.chess960() {
+			pools[i].Config.Options = append([]client.Option{{Name: "UCI_Chess960", Value: "true"}}, p.Engine.Options...)
+			pools[i].Require = []string{"UCI_Chess960"}
 		}
-		e.Close(w.cfg.QuitTimeout)
 	}
-	e, err := client.Start(p.Engine)
+	return pools
+}
+
+// acquire returns a ready engine for player i.
+func (w *worker) acquire(ctx context.Context, i int) (*client.Engine, error) {
+	e, err := w.pools[i].Get(ctx)
+	if u, ok := errors.AsType[*client.UndeclaredError](err); ok {
+		return nil, fmt.Errorf("%s declares no %s, needed for -variant %s", w.cfg.Players[i].Name, u.Option, FischeRandom)
+	}
 	if err != nil {
-		return nil, err
-	}
-	options := p.Engine.Options
-	if w.cfg.chess960() {
-		options = append([]client.Option{{Name: "UCI_Chess960", Value: "true"}}, options...)
-	}
-	if err := e.Handshake(ctx, options, w.cfg.StartTimeout); err != nil {
-		e.Close(w.cfg.QuitTimeout)
-		return nil, err
-	}
-	if w.cfg.chess960() && !e.Declares("UCI_Chess960") {
-		// Its castling would follow the rules of standard chess.
-		e.Close(w.cfg.QuitTimeout)
-		return nil, fmt.Errorf("%s declares no UCI_Chess960, needed for -variant %s", p.Name, FischeRandom)
-	}
-	if err := e.NewGame(ctx, w.cfg.ReadyTimeout); err != nil {
-		e.Close(w.cfg.QuitTimeout)
 		return nil, err
 	}
 	w.engines[i] = e
 	return e, nil
 }
 
-// release closes the engines that must not be reused.
+// release gives the game's engines back to their pools, which close those
+// that must not be reused.
 func (w *worker) release(g *played) {
 	for c, i := range [2]int{g.white, g.black} {
-		if e := w.engines[i]; e != nil && (g.broken[c] || g.aborted || w.cfg.Players[i].Restart) {
-			e.Close(w.cfg.QuitTimeout)
+		if e := w.engines[i]; e != nil {
+			w.pools[i].Put(e, !g.broken[c] && !g.aborted)
 			delete(w.engines, i)
 		}
 	}

@@ -224,13 +224,18 @@ func Run(ctx context.Context, cfg Config, out io.Writer) (*Results, error) {
 	defer cancel()
 	todo := make(chan pairing)
 	done := make(chan *played)
+	pools := cfg.pools()
+	defer func() {
+		for _, p := range pools {
+			p.Close()
+		}
+	}()
 	var wg sync.WaitGroup
 	for range min(cfg.Concurrency, len(games)) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			w := &worker{cfg: &cfg, engines: map[int]*client.Engine{}}
-			defer w.close()
+			w := &worker{cfg: &cfg, pools: pools, engines: map[int]*client.Engine{}}
 			for p := range todo {
 				g := w.play(ctx, p)
 				w.release(g)

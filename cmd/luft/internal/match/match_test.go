@@ -3,7 +3,6 @@ package match
 import (
 	"bytes"
 	"context"
-	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -24,20 +23,7 @@ import (
 // fake is the path of the test engine clienttest.FakeEngine.
 var fake string
 
-func TestMain(m *testing.M) {
-	dir, err := os.MkdirTemp("", "luft-match-test")
-	if err != nil {
-		panic(err)
-	}
-	fake, err = clienttest.BuildIn(dir, clienttest.FakeEngine)
-	if err != nil {
-		fmt.Fprintf(os.Stderr, "building the fake engine: %v\n", err)
-		os.Exit(1)
-	}
-	code := m.Run()
-	os.RemoveAll(dir)
-	os.Exit(code)
-}
+func TestMain(m *testing.M) { clienttest.Main(m, &fake) }
 
 func player(name, mode string, tc referee.TimeControl) Player {
 	return Player{Name: name, Engine: client.Config{Cmd: fake, Args: []string{mode}}, TC: tc}
