@@ -178,21 +178,10 @@ func tuneLabel(args []string) error {
 		return err
 	}
 
-	ctx := context.Background()
-	engines := make([]*client.Engine, *procs)
-	for i := range engines {
-		e, err := client.Start(client.Config{Cmd: *engine})
-		if err != nil {
-			return err
-		}
-		defer e.Close(time.Second)
-		if err := e.Handshake(ctx, []client.Option{{Name: "Threads", Value: "1"}}, 10*time.Second); err != nil {
-			return fmt.Errorf("%s: %v", *engine, err)
-		}
-		engines[i] = e
-	}
+	engines := &client.Pool{Config: client.Config{Cmd: *engine, Options: []client.Option{{Name: "Threads", Value: "1"}}}}
+	defer engines.Close()
 	start := time.Now()
-	err = tune.Label(ctx, samples, engines, tune.Labelling{Depth: *depth, Weight: *weight, Scale: *scale,
+	err = tune.Label(context.Background(), samples, engines, tune.Labelling{Depth: *depth, Weight: *weight, Scale: *scale, Engines: *procs,
 		Progress: func(done int) {
 			if done%100000 == 0 {
 				fmt.Fprintf(os.Stderr, "%d positions labelled, %.0f/s\n", done, float64(done)/time.Since(start).Seconds())

@@ -57,13 +57,18 @@ func (p *Pool) Get(ctx context.Context) (*Engine, error) {
 			return nil, err
 		}
 		if e == nil {
-			break
+			return p.GetNew(ctx)
 		}
 		if !p.NewGame || e.NewGame(ctx, orDefault(p.ReadyTimeout, 10*time.Second)) == nil {
 			return e, nil
 		}
 		p.Put(e, false)
 	}
+}
+
+// GetNew is Get for a new engine, never an idle one: to retry a job that
+// an engine failed on, to know whether the job was at fault.
+func (p *Pool) GetNew(ctx context.Context) (*Engine, error) {
 	e, err := p.start(ctx)
 	if err != nil {
 		return nil, err
@@ -73,6 +78,9 @@ func (p *Pool) Get(ctx context.Context) (*Engine, error) {
 	if p.closed {
 		e.Close(p.quitTimeout())
 		return nil, ErrClosed
+	}
+	if p.lent == nil {
+		p.lent = map[*Engine]bool{}
 	}
 	p.lent[e] = true
 	return e, nil
@@ -84,9 +92,6 @@ func (p *Pool) take() (*Engine, error) {
 	defer p.mu.Unlock()
 	if p.closed {
 		return nil, ErrClosed
-	}
-	if p.lent == nil {
-		p.lent = map[*Engine]bool{}
 	}
 	if len(p.idle) == 0 {
 		return nil, nil

@@ -3,7 +3,6 @@ package client
 import (
 	"context"
 	"errors"
-	"fmt"
 	"os"
 	"sync"
 	"testing"
@@ -17,20 +16,7 @@ import (
 // fake is the path of the test engine clienttest.FakeEngine.
 var fake string
 
-func TestMain(m *testing.M) {
-	dir, err := os.MkdirTemp("", "luft-client-test")
-	if err != nil {
-		panic(err)
-	}
-	fake, err = clienttest.BuildIn(dir, clienttest.FakeEngine)
-	if err != nil {
-		fmt.Fprintf(os.Stderr, "building the fake engine: %v\n", err)
-		os.Exit(1)
-	}
-	code := m.Run()
-	os.RemoveAll(dir)
-	os.Exit(code)
-}
+func TestMain(m *testing.M) { clienttest.Main(m, &fake) }
 
 // fakePool returns a pool of fake engines in the mode, closed when the
 // test ends.
@@ -55,20 +41,23 @@ func alive(e *Engine) bool { return e.IsReady(context.Background(), 10*time.Seco
 
 // TestPoolReuse checks which engines a job gets: the one the last job
 // gave back when it went well, a new one after a job that broke it, after
-// the idle one died, and for every job with Restart. A new one is
-// handshaken: it has its id name.
+// the idle one died, for every job with Restart, and from GetNew. A new
+// one is handshaken: it has its id name.
 func TestPoolReuse(t *testing.T) {
 	for _, tt := range []struct {
 		name    string
 		restart bool
 		reuse   bool // Put's argument
 		kill    bool // close the idle engine behind the pool's back
+		getNew  bool // the second job asks for a new engine
 		same    bool // whether the second job gets the first engine
+		alive   bool // whether the first engine lives on
 	}{
-		{name: "kept", reuse: true, same: true},
+		{name: "kept", reuse: true, same: true, alive: true},
 		{name: "broken", reuse: false},
 		{name: "died idle", reuse: true, kill: true},
 		{name: "restart", restart: true, reuse: true},
+		{name: "new", reuse: true, getNew: true, alive: true},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			for _, newGame := range []bool{false, true} {
@@ -79,15 +68,22 @@ func TestPoolReuse(t *testing.T) {
 				if tt.kill {
 					first.Close(time.Second)
 				}
-				second := get(t, p)
+				next := p.Get
+				if tt.getNew {
+					next = p.GetNew
+				}
+				second, err := next(t.Context())
+				if err != nil {
+					t.Fatal(err)
+				}
 				// Without ucinewgame the pool does not notice that the idle
 				// engine died: the job does.
 				same := tt.same || tt.kill && !newGame
 				if (second == first) != same || second.ID != "fake-good" {
 					t.Errorf("NewGame %v: the second job got the first engine: %v, want %v; its id %q", newGame, second == first, same, second.ID)
 				}
-				if wantAlive := tt.same; alive(first) != wantAlive {
-					t.Errorf("NewGame %v: the first engine is alive: %v, want %v", newGame, !wantAlive, wantAlive)
+				if alive(first) != tt.alive {
+					t.Errorf("NewGame %v: the first engine is alive: %v, want %v", newGame, !tt.alive, tt.alive)
 				}
 			}
 		})

@@ -16,9 +16,10 @@ import (
 // a shallow search of a strong engine says more, and the blend keeps the
 // evaluation anchored to real outcomes.
 type Labelling struct {
-	Depth  int     // search depth per position
-	Weight float64 // weight of the game result; the engine's expected score has the rest
-	Scale  float64 // centipawns per factor 10 in odds (ExpectedScore)
+	Depth   int     // search depth per position
+	Weight  float64 // weight of the game result; the engine's expected score has the rest
+	Scale   float64 // centipawns per factor 10 in odds (ExpectedScore)
+	Engines int     // engines searching at once; 0 means 1
 	// Progress, when not nil, is called after each position handed out,
 	// with their count so far.
 	Progress func(done int)
@@ -29,16 +30,19 @@ const searchTimeout = time.Minute
 
 // Label relabels samples in place, each with l.Weight times its result
 // plus the rest times the expected score, from White's point of view,
-// that one of engines finds for it, the engines working at once. It
-// stops at the first engine that fails, and returns its error.
-func Label(ctx context.Context, samples []Sample, engines []*client.Engine, l Labelling) error {
+// that an engine from engines finds for it, l.Engines of them working at
+// once. An engine that fails on a position is replaced, and the position
+// is given to a new engine; Label stops when that one fails too, or when
+// no engine starts, and returns the error.
+func Label(ctx context.Context, samples []Sample, engines *client.Pool, l Labelling) error {
+	workers := max(l.Engines, 1)
 	next := make(chan int)
-	errs := make(chan error, len(engines))
+	errs := make(chan error, workers)
 	var wg sync.WaitGroup
-	for _, e := range engines {
+	for range workers {
 		wg.Go(func() {
 			for i := range next {
-				if err := l.label(ctx, e, &samples[i]); err != nil {
+				if err := l.labelOne(ctx, engines, &samples[i]); err != nil {
 					errs <- fmt.Errorf("%q: %v", samples[i].FEN, err)
 					for range next {
 					}
@@ -61,6 +65,24 @@ func Label(ctx context.Context, samples []Sample, engines []*client.Engine, l La
 	default:
 		return nil
 	}
+}
+
+// labelOne relabels s with the score of an engine from engines, and when
+// that engine fails, which closes it, with a new one's.
+func (l Labelling) labelOne(ctx context.Context, engines *client.Pool, s *Sample) error {
+	var err error
+	for _, get := range []func(context.Context) (*client.Engine, error){engines.Get, engines.GetNew} {
+		var e *client.Engine
+		if e, err = get(ctx); err != nil {
+			return err
+		}
+		err = l.label(ctx, e, s)
+		engines.Put(e, err == nil)
+		if err == nil {
+			return nil
+		}
+	}
+	return err
 }
 
 // label relabels s with e's score.

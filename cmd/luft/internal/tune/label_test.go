@@ -1,18 +1,16 @@
 package tune
 
 import (
-	"context"
-	"io"
 	"math"
+	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 
-	"github.com/luftchess/luft/engine"
-	"github.com/luftchess/luft/uci"
 	"github.com/luftchess/luft/uci/client"
+	"github.com/luftchess/luft/uci/client/clienttest"
 )
 
 // TestExpectedScore checks the logistic curve and that mates are certain.
@@ -33,58 +31,84 @@ func TestExpectedScore(t *testing.T) {
 	}
 }
 
-// TestLabel labels a queen-up position with each side to move and a lost
-// game result, by two of Luft's own engines: the blend must give White
-// about half (the result says 0, the engine about 1) whichever side is to
-// move.
+// fake is the path of the test engine clienttest.FakeEngine.
+var fake string
+
+func TestMain(m *testing.M) { clienttest.Main(m, &fake) }
+
+// fakeEngines returns a pool of fake engines in the mode, closed when
+// the test ends.
+func fakeEngines(t *testing.T, mode string) *client.Pool {
+	p := &client.Pool{Config: client.Config{Cmd: fake, Args: []string{mode}}}
+	t.Cleanup(p.Close)
+	return p
+}
+
+// TestLabel labels positions by two fake engines that score every
+// position 400 centipawns up for the side to move, an expected score of
+// 10/11: the blend with the result must turn it to White's point of view
+// when Black is to move.
 func TestLabel(t *testing.T) {
-	engines := []*client.Engine{luftEngine(t), luftEngine(t)}
-	samples := []Sample{{FEN: "4k3/8/8/8/8/8/3Q4/4K3 w - - 0 1"}, {FEN: "4k3/8/8/8/8/8/3Q4/4K3 b - - 0 1"}, {FEN: "4k3/8/8/8/8/8/8/4K3 w - - 0 1", Result: 1}}
+	const up = 10.0 / 11
+	samples := []Sample{
+		{FEN: "4k3/8/8/8/8/8/3Q4/4K3 w - - 0 1"},
+		{FEN: "4k3/8/8/8/8/8/3Q4/4K3 b - - 0 1"},
+		{FEN: "4k3/8/8/8/8/8/8/4K3 w - - 0 1", Result: 1},
+		{FEN: "4k3/8/8/8/8/8/8/4K3 b - - 0 1", Result: 0.5},
+	}
+	want := []Sample{
+		{FEN: samples[0].FEN, Result: 0.75 * up},
+		{FEN: samples[1].FEN, Result: 0.75 * (1 - up)},
+		{FEN: samples[2].FEN, Result: 0.25 + 0.75*up},
+		{FEN: samples[3].FEN, Result: 0.125 + 0.75*(1-up)},
+	}
 	var handed []int
-	err := Label(context.Background(), samples, engines, Labelling{Depth: 4, Weight: 0.5, Scale: 400,
+	err := Label(t.Context(), samples, fakeEngines(t, "up"), Labelling{Depth: 4, Weight: 0.25, Scale: 400, Engines: 2,
 		Progress: func(done int) { handed = append(handed, done) }})
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, s := range samples[:2] {
-		if s.Result < 0.45 || s.Result > 0.5 {
-			t.Errorf("%s: label %v, want about 0.5", s.FEN, s.Result)
-		}
+	if diff := cmp.Diff(want, samples, cmpopts.EquateApprox(0, 1e-12)); diff != "" {
+		t.Errorf("labels (-want +got):\n%s", diff)
 	}
-	// Bare kings: a draw by the engine, a win by the result.
-	if got := samples[2].Result; got != 0.75 {
-		t.Errorf("%s: label %v, want 0.75", samples[2].FEN, got)
-	}
-	if diff := cmp.Diff([]int{1, 2, 3}, handed); diff != "" {
+	if diff := cmp.Diff([]int{1, 2, 3, 4}, handed); diff != "" {
 		t.Errorf("progress (-want +got):\n%s", diff)
 	}
 }
 
-// TestLabelFails checks that Label returns an engine's failure, naming
-// the position.
-func TestLabelFails(t *testing.T) {
-	e := luftEngine(t)
-	e.Close(time.Second)
-	err := Label(context.Background(), []Sample{{FEN: "4k3/8/8/8/8/8/3Q4/4K3 w - - 0 1"}}, []*client.Engine{e}, Labelling{Depth: 1, Scale: 400})
-	if err == nil || !strings.Contains(err.Error(), "4k3/8/8/8/8/8/3Q4/4K3 w - - 0 1") {
-		t.Errorf("Label with an engine that quit: %v, want an error naming the position", err)
+// TestLabelReplaces labels positions by fake engines that exit at their
+// third search: each one that exits must be replaced, and every position
+// labelled, an even score blended with the result.
+func TestLabelReplaces(t *testing.T) {
+	for _, engines := range []int{1, 2} {
+		var samples, want []Sample
+		for i := range 9 {
+			fen := "4k3/8/8/8/8/8/8/4K3 w - - 0 " + strconv.Itoa(i+1)
+			samples = append(samples, Sample{FEN: fen, Result: 1})
+			want = append(want, Sample{FEN: fen, Result: 0.75})
+		}
+		err := Label(t.Context(), samples, fakeEngines(t, "tired"), Labelling{Depth: 1, Weight: 0.5, Scale: 400, Engines: engines})
+		if err != nil {
+			t.Fatalf("%d engines: %v", engines, err)
+		}
+		if diff := cmp.Diff(want, samples); diff != "" {
+			t.Errorf("%d engines: labels (-want +got):\n%s", engines, diff)
+		}
 	}
 }
 
-// luftEngine returns a client of Luft's own UCI engine, run in this
-// process.
-func luftEngine(t *testing.T) *client.Engine {
-	t.Helper()
-	inR, inW := io.Pipe()
-	outR, outW := io.Pipe()
-	go func() {
-		uci.Run(inR, outW, engine.New(engine.Options{Net: engine.DefaultOptions().Net}), uci.ID{Name: "Luft"})
-		outW.Close()
-	}()
-	e := client.Connect(inW, outR)
-	t.Cleanup(func() { e.Close(time.Second) })
-	if err := e.Handshake(context.Background(), nil, 10*time.Second); err != nil {
-		t.Fatal(err)
+// TestLabelFails checks that Label returns the failure of an engine that
+// crashes on every position, or does not start, naming the position.
+func TestLabelFails(t *testing.T) {
+	fen := "4k3/8/8/8/8/8/3Q4/4K3 w - - 0 1"
+	for _, mode := range []string{"crash", "missing"} {
+		engines := fakeEngines(t, mode)
+		if mode == "missing" {
+			engines.Config.Cmd = "/nonexistent/engine"
+		}
+		err := Label(t.Context(), []Sample{{FEN: fen}}, engines, Labelling{Depth: 1, Scale: 400})
+		if err == nil || !strings.Contains(err.Error(), fen) {
+			t.Errorf("Label by engines that %s: %v, want an error naming the position", mode, err)
+		}
 	}
-	return e
 }
