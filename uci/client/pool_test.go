@@ -13,15 +13,12 @@ import (
 	"github.com/luftchess/luft/uci/client/clienttest"
 )
 
-// fake is the path of the test engine clienttest.FakeEngine.
-var fake string
-
-func TestMain(m *testing.M) { clienttest.Main(m, &fake) }
+func TestMain(m *testing.M) { clienttest.Main(m) }
 
 // fakePool returns a pool of fake engines in the mode, closed when the
 // test ends.
 func fakePool(t *testing.T, mode string) *Pool {
-	p := &Pool{Config: Config{Cmd: fake, Args: []string{mode}, Options: []Option{{Name: "Threads", Value: "1"}}}}
+	p := &Pool{Config: Config{Cmd: clienttest.Fake, Args: []string{mode}, Options: []Option{{Name: "Threads", Value: "1"}}}}
 	t.Cleanup(p.Close)
 	return p
 }

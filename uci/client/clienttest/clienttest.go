@@ -62,13 +62,16 @@ func Build(t testing.TB, pkg string, flags ...string) string {
 // that plays the first legal move or misbehaves as it is told.
 const FakeEngine = "github.com/luftchess/luft/uci/client/clienttest/fakeengine"
 
+// Fake is the path of the fake engine that Main builds from FakeEngine.
+var Fake string
+
 // Main is a TestMain for tests of the fake engine: it builds FakeEngine
-// into a temporary directory, stores its path in fake, runs the tests,
-// removes the directory and exits with the tests' status.
-func Main(m *testing.M, fake *string) {
+// into a temporary directory, at the path Fake, runs the tests, removes
+// the directory and exits with the tests' status.
+func Main(m *testing.M) {
 	dir, err := os.MkdirTemp("", "luft-fakeengine")
 	if err == nil {
-		*fake, err = BuildIn(dir, FakeEngine)
+		Fake, err = BuildIn(dir, FakeEngine)
 	}
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "building the fake engine: %v\n", err)

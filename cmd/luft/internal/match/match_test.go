@@ -20,13 +20,10 @@ import (
 	"github.com/luftchess/luft/uci/client/clienttest"
 )
 
-// fake is the path of the test engine clienttest.FakeEngine.
-var fake string
-
-func TestMain(m *testing.M) { clienttest.Main(m, &fake) }
+func TestMain(m *testing.M) { clienttest.Main(m) }
 
 func player(name, mode string, tc referee.TimeControl) Player {
-	return Player{Name: name, Engine: client.Config{Cmd: fake, Args: []string{mode}}, TC: tc}
+	return Player{Name: name, Engine: client.Config{Cmd: clienttest.Fake, Args: []string{mode}}, TC: tc}
 }
 
 // Time limits of the tests, of two kinds so that their outcome does not
@@ -52,7 +49,7 @@ func running(t *testing.T) int {
 		n := 0
 		procs, _ := filepath.Glob("/proc/[0-9]*/exe")
 		for _, p := range procs {
-			if exe, err := os.Readlink(p); err == nil && exe == fake {
+			if exe, err := os.Readlink(p); err == nil && exe == clienttest.Fake {
 				n++
 			}
 		}

@@ -31,15 +31,12 @@ func TestExpectedScore(t *testing.T) {
 	}
 }
 
-// fake is the path of the test engine clienttest.FakeEngine.
-var fake string
-
-func TestMain(m *testing.M) { clienttest.Main(m, &fake) }
+func TestMain(m *testing.M) { clienttest.Main(m) }
 
 // fakeEngines returns a pool of fake engines in the mode, closed when
 // the test ends.
 func fakeEngines(t *testing.T, mode string) *client.Pool {
-	p := &client.Pool{Config: client.Config{Cmd: fake, Args: []string{mode}}}
+	p := &client.Pool{Config: client.Config{Cmd: clienttest.Fake, Args: []string{mode}}}
 	t.Cleanup(p.Close)
 	return p
 }
