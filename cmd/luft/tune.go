@@ -98,24 +98,6 @@ func (t tuneFile) Close() error {
 	return err
 }
 
-// readSamples reads files of FEN;result lines.
-func readSamples(names ...string) ([]tune.Sample, error) {
-	var samples []tune.Sample
-	for _, name := range names {
-		f, err := os.Open(name)
-		if err != nil {
-			return nil, err
-		}
-		ss, err := tune.ReadSamples(f)
-		f.Close()
-		if err != nil {
-			return nil, fmt.Errorf("%s: %v", name, err)
-		}
-		samples = append(samples, ss...)
-	}
-	return samples, nil
-}
-
 func tuneExtract(args []string) error {
 	fs, out := tuneFlags("extract", "GAMES.pgn ...", "FEN;result lines")
 	skip := fs.Int("skip", 8, "plies to skip at the start of each game, besides book moves")
@@ -130,7 +112,10 @@ func tuneExtract(args []string) error {
 	}
 	x := tune.Extractor{Skip: *skip, PerGame: *perGame, Rand: rand.New(rand.NewPCG(*seed, 0))}
 	for _, name := range fs.Args() {
-		if err := extractFile(&x, f, name, os.Stderr); err != nil {
+		x.Skipped = func(game int, err error) {
+			fmt.Fprintf(os.Stderr, "luft tune extract: %s: game %d skipped: %v\n", name, game, err)
+		}
+		if err := x.ExtractFile(f, name); err != nil {
 			f.Close()
 			return err
 		}
@@ -139,23 +124,6 @@ func tuneExtract(args []string) error {
 		return err
 	}
 	fmt.Fprintf(os.Stderr, "%d games, %d positions\n", x.Games, x.Positions)
-	return nil
-}
-
-// extractFile writes to out the samples of the games of the PGN file
-// name, reporting each game it leaves out to log.
-func extractFile(x *tune.Extractor, out io.Writer, name string, log io.Writer) error {
-	in, err := os.Open(name)
-	if err != nil {
-		return err
-	}
-	defer in.Close()
-	x.Skipped = func(game int, err error) {
-		fmt.Fprintf(log, "luft tune extract: %s: game %d skipped: %v\n", name, game, err)
-	}
-	if err := x.Extract(out, in); err != nil {
-		return fmt.Errorf("%s: %v", name, err)
-	}
 	return nil
 }
 
@@ -173,7 +141,7 @@ func tuneLabel(args []string) error {
 	if *weight < 0 || *weight > 1 || *depth < 1 || *procs < 1 || *scale <= 0 {
 		return fmt.Errorf("want 0 <= -weight <= 1, -depth >= 1, -threads >= 1, -scale > 0")
 	}
-	samples, err := readSamples(fs.Args()...)
+	samples, err := tune.ReadFiles(fs.Args()...)
 	if err != nil {
 		return err
 	}
@@ -224,26 +192,17 @@ func tuneFit(args []string) error {
 		if err != nil {
 			return err
 		}
-		fixed = func(i int) bool { return !re.MatchString(eval.WeightName(i)) }
+		fixed = tune.Only(re)
 	}
 	start, err := startWeights(*from)
 	if err != nil {
 		return err
 	}
-	samples, err := readSamples(fs.Args()...)
+	samples, err := tune.ReadFiles(fs.Args()...)
 	if err != nil {
 		return err
 	}
-	n := len(samples) - int(float64(len(samples))**holdout)
-	if n <= 0 || n > len(samples) {
-		return fmt.Errorf("no data to fit: %d samples, holdout %g", len(samples), *holdout)
-	}
-	e := eval.NewWith(start)
-	train, err := tune.NewDataset(samples[:n], e)
-	if err != nil {
-		return err
-	}
-	test, err := tune.NewDataset(samples[n:], e)
+	train, test, err := tune.Split(samples, *holdout, eval.NewWith(start))
 	if err != nil {
 		return err
 	}

@@ -4,6 +4,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/luftchess/luft/cmd/luft/internal/tune"
 	"github.com/luftchess/luft/uci/client/clienttest"
 )
 
@@ -18,7 +19,7 @@ func TestTuneLabel(t *testing.T) {
 	if err := tuneLabel([]string{"-engine", sf, "-depth", "6", "-threads", "2", "-out", out, in}); err != nil {
 		t.Fatal(err)
 	}
-	got, err := readSamples(out)
+	got, err := tune.ReadFiles(out)
 	if err != nil {
 		t.Fatal(err)
 	}

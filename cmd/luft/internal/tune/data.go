@@ -8,6 +8,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"os"
 	"strconv"
 	"strings"
 
@@ -58,6 +59,25 @@ func ReadSamples(r io.Reader) ([]Sample, error) {
 		out = append(out, Sample{strings.TrimSpace(fen), v})
 	}
 	return out, sc.Err()
+}
+
+// ReadFiles reads the samples of the named files, as ReadSamples does,
+// one file after another; an error names its file.
+func ReadFiles(names ...string) ([]Sample, error) {
+	var samples []Sample
+	for _, name := range names {
+		f, err := os.Open(name)
+		if err != nil {
+			return nil, err
+		}
+		ss, err := ReadSamples(f)
+		f.Close()
+		if err != nil {
+			return nil, fmt.Errorf("%s: %v", name, err)
+		}
+		samples = append(samples, ss...)
+	}
+	return samples, nil
 }
 
 // String formats s as a line of the format ReadSamples reads.

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"os"
 	"strings"
 
 	"github.com/luftchess/luft/engine/board"
@@ -54,6 +55,20 @@ func (x *Extractor) Extract(out io.Writer, in io.Reader) error {
 		x.Positions += len(ss)
 	}
 	return pr.Err()
+}
+
+// ExtractFile is Extract from the named PGN file; an error names the
+// file.
+func (x *Extractor) ExtractFile(out io.Writer, name string) error {
+	in, err := os.Open(name)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	if err := x.Extract(out, in); err != nil {
+		return fmt.Errorf("%s: %v", name, err)
+	}
+	return nil
 }
 
 // QuietPositions returns the quiet positions of a finished game, labelled

@@ -1,7 +1,9 @@
 package tune
 
 import (
+	"errors"
 	"fmt"
+	"io"
 	"os"
 	"strings"
 	"testing"
@@ -81,14 +83,9 @@ func TestExtractBrokenGame(t *testing.T) {
 			"game 2 skipped: pgn: line 10: missing '}'\n"},
 	}
 	extract := func(name string) (string, string) {
-		in, err := os.Open(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer in.Close()
 		var out, log strings.Builder
 		x := Extractor{Skipped: func(game int, err error) { fmt.Fprintf(&log, "game %d skipped: %v\n", game, err) }}
-		if err := x.Extract(&out, in); err != nil {
+		if err := x.ExtractFile(&out, name); err != nil {
 			t.Fatal(err)
 		}
 		return out.String(), log.String()
@@ -102,5 +99,9 @@ func TestExtractBrokenGame(t *testing.T) {
 		if diff := cmp.Diff(tt.log, log); diff != "" {
 			t.Errorf("%s: report (-want +got):\n%s", tt.file, diff)
 		}
+	}
+	var x Extractor
+	if err := x.ExtractFile(io.Discard, "testdata/missing.pgn"); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("ExtractFile of a missing file: %v", err)
 	}
 }

@@ -3,6 +3,7 @@ package tune
 import (
 	"fmt"
 	"math"
+	"regexp"
 	"sync"
 
 	"github.com/luftchess/luft/engine/board"
@@ -55,6 +56,23 @@ func NewDataset(samples []Sample, e *eval.Evaluator) (*Dataset, error) {
 		})
 	}
 	return d, nil
+}
+
+// Split traces samples with the evaluator e into a training set and a
+// held-out set to measure the error on: the last holdout fraction of the
+// samples. It fails when that leaves none to train on.
+func Split(samples []Sample, holdout float64, e *eval.Evaluator) (train, test *Dataset, err error) {
+	n := len(samples) - int(float64(len(samples))*holdout)
+	if n <= 0 || n > len(samples) {
+		return nil, nil, fmt.Errorf("no data to fit: %d samples, holdout %g", len(samples), holdout)
+	}
+	if train, err = NewDataset(samples[:n], e); err != nil {
+		return nil, nil, err
+	}
+	if test, err = NewDataset(samples[n:], e); err != nil {
+		return nil, nil, err
+	}
+	return train, test, nil
 }
 
 // Len returns the number of positions.
@@ -143,6 +161,12 @@ type Options struct {
 	Fixed func(i int) bool
 	// Report, if set, is called every tenth epoch with the current weights.
 	Report func(epoch int, w *eval.Weights)
+}
+
+// Only returns an Options.Fixed that fixes every weight whose name re
+// does not match.
+func Only(re *regexp.Regexp) func(i int) bool {
+	return func(i int) bool { return !re.MatchString(eval.WeightName(i)) }
 }
 
 // Fit returns the weights, starting from w, that minimize the error with

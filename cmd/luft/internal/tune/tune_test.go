@@ -1,7 +1,11 @@
 package tune
 
 import (
+	"errors"
 	"math"
+	"os"
+	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -36,6 +40,57 @@ func samples(t *testing.T) []Sample {
 		t.Fatal(err)
 	}
 	return s
+}
+
+// TestReadFiles reads samples from two files, and names the file that
+// holds a bad line.
+func TestReadFiles(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{"a": "8/8/8/8/8/8/8/K6k w - - 0 1;1-0\n", "b": "8/8/8/8/8/8/8/K6k b - - 0 1;0.25\n", "bad": "8/8/8/8/8/8/8/K6k b - - 0 1\n"}
+	for name, data := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, err := ReadFiles(filepath.Join(dir, "a"), filepath.Join(dir, "b"))
+	want := []Sample{{"8/8/8/8/8/8/8/K6k w - - 0 1", 1}, {"8/8/8/8/8/8/8/K6k b - - 0 1", 0.25}}
+	if diff := cmp.Diff(want, got); diff != "" || err != nil {
+		t.Errorf("ReadFiles: %v (-want +got):\n%s", err, diff)
+	}
+	bad := filepath.Join(dir, "bad")
+	if _, err := ReadFiles(filepath.Join(dir, "a"), bad); err == nil || !strings.HasPrefix(err.Error(), bad+": line 1:") {
+		t.Errorf("ReadFiles with a bad line: %v, want an error naming %s", err, bad)
+	}
+	if _, err := ReadFiles(filepath.Join(dir, "missing")); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("ReadFiles of a missing file: %v", err)
+	}
+}
+
+// TestSplit checks the sizes of the training and held-out sets, and that
+// Split refuses to leave nothing to train on.
+func TestSplit(t *testing.T) {
+	for _, tt := range []struct {
+		holdout     float64
+		train, test int // sizes; 0, 0 for an error
+	}{
+		{0, 12, 0},
+		{0.1, 11, 1},
+		{0.25, 9, 3},
+		{0.99, 1, 11},
+		{1, 0, 0},
+		{-1, 0, 0},
+	} {
+		train, test, err := Split(samples(t), tt.holdout, eval.New())
+		if tt.train == 0 {
+			if err == nil {
+				t.Errorf("holdout %g: no error", tt.holdout)
+			}
+			continue
+		}
+		if err != nil || train.Len() != tt.train || test.Len() != tt.test {
+			t.Errorf("holdout %g: %v, %d training and %d held-out positions, want %d and %d", tt.holdout, err, train.Len(), test.Len(), tt.train, tt.test)
+		}
+	}
 }
 
 func TestReadSamples(t *testing.T) {
@@ -177,8 +232,7 @@ func TestFitFixed(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fitted := d.Fit(start, 0.01, Options{Epochs: 50, Rate: 5, Threads: 1,
-		Fixed: func(i int) bool { return eval.WeightName(i) != "tempo" }})
+	fitted := d.Fit(start, 0.01, Options{Epochs: 50, Rate: 5, Threads: 1, Fixed: Only(regexp.MustCompile("^tempo$"))})
 	moved := 0
 	for i := range start {
 		if start[i] != fitted[i] {
