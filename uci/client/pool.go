@@ -23,7 +23,7 @@ type Pool struct {
 	Restart bool     // start a new process for every job instead of reusing one
 
 	StartTimeout time.Duration // for uciok and the first readyok; 10 s if zero
-	ReadyTimeout time.Duration // for readyok before a later job; 10 s if zero
+	ReadyTimeout time.Duration // for readyok after ucinewgame; 10 s if zero
 	QuitTimeout  time.Duration // before an engine told to quit is killed; 1 s if zero
 
 	mu     sync.Mutex
@@ -59,10 +59,13 @@ func (p *Pool) Get(ctx context.Context) (*Engine, error) {
 		if e == nil {
 			return p.GetNew(ctx)
 		}
-		if !p.NewGame || e.NewGame(ctx, orDefault(p.ReadyTimeout, 10*time.Second)) == nil {
+		if !p.NewGame || e.NewGame(ctx, p.readyTimeout()) == nil {
 			return e, nil
 		}
 		p.Put(e, false)
+		if ctx.Err() != nil {
+			return nil, ctx.Err() // the engine may have been healthy: keep the others
+		}
 	}
 }
 
@@ -109,8 +112,7 @@ func (p *Pool) start(ctx context.Context) (*Engine, error) {
 	if err != nil {
 		return nil, err
 	}
-	timeout := orDefault(p.StartTimeout, 10*time.Second)
-	if err := e.Handshake(ctx, p.Config.Options, timeout); err != nil {
+	if err := e.Handshake(ctx, p.Config.Options, orDefault(p.StartTimeout, 10*time.Second)); err != nil {
 		e.Close(p.quitTimeout())
 		return nil, err
 	}
@@ -125,7 +127,7 @@ func (p *Pool) start(ctx context.Context) (*Engine, error) {
 		}
 	}
 	if p.NewGame {
-		if err := e.NewGame(ctx, timeout); err != nil {
+		if err := e.NewGame(ctx, p.readyTimeout()); err != nil {
 			e.Close(p.quitTimeout())
 			return nil, err
 		}
@@ -163,6 +165,8 @@ func (p *Pool) Close() {
 	}
 	wg.Wait()
 }
+
+func (p *Pool) readyTimeout() time.Duration { return orDefault(p.ReadyTimeout, 10*time.Second) }
 
 func (p *Pool) quitTimeout() time.Duration { return orDefault(p.QuitTimeout, time.Second) }
 
