@@ -19,7 +19,10 @@ type Record struct {
 }
 
 // Parse parses one EPD line. A line may carry a full six-field FEN; the
-// counters are then kept in FEN.
+// counters are then kept in FEN, signed ones too, so that the FEN's reader
+// refuses a negative counter. An operation's name starts with a letter, so
+// that a stray word after the position ("0" of a five-field FEN, "1abc")
+// is refused rather than read as an operation.
 func Parse(line string) (Record, error) {
 	fenPart, opsPart, _ := strings.Cut(line, ";")
 	fields := strings.Fields(fenPart)
@@ -28,7 +31,7 @@ func Parse(line string) (Record, error) {
 	}
 	r := Record{Ops: map[string]string{}}
 	n := 4
-	if len(fields) >= 6 && isNumber(fields[4]) && isNumber(fields[5]) {
+	if len(fields) >= 6 && isCounter(fields[4]) && isCounter(fields[5]) {
 		n = 6
 	}
 	r.FEN = strings.Join(fields[:n], " ")
@@ -43,12 +46,20 @@ func Parse(line string) (Record, error) {
 			continue
 		}
 		name, operand, _ := strings.Cut(op, " ")
+		if c := name[0]; !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z') {
+			return Record{}, fmt.Errorf("epd %q: operation %q does not start with a letter", line, name)
+		}
 		r.Ops[name] = strings.Trim(strings.TrimSpace(operand), `"`)
 	}
 	return r, nil
 }
 
-func isNumber(s string) bool {
+// isCounter reports whether s is written as a FEN's move counter: digits,
+// perhaps after a sign.
+func isCounter(s string) bool {
+	if s != "" && (s[0] == '+' || s[0] == '-') {
+		s = s[1:]
+	}
 	for _, c := range s {
 		if c < '0' || c > '9' {
 			return false

@@ -1,6 +1,7 @@
 package epd
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -26,6 +27,23 @@ func TestParse(t *testing.T) {
 			"8/8/8/8/8/8/8/K6k w - -",
 			Record{FEN: "8/8/8/8/8/8/8/K6k w - -", Ops: map[string]string{}},
 		},
+		// Cases that match's own EPD reader took before it called Parse.
+		{ // counters before a semicolon, which match read as "1;"
+			"8/8/8/8/8/8/8/K6k w - - 0 1; id \"x\"",
+			Record{FEN: "8/8/8/8/8/8/8/K6k w - - 0 1", Ops: map[string]string{"id": "x"}},
+		},
+		{ // signed counters stay in the FEN, whose reader refuses -3
+			"8/8/8/8/8/8/8/K6k w - - -3 +5",
+			Record{FEN: "8/8/8/8/8/8/8/K6k w - - -3 +5", Ops: map[string]string{}},
+		},
+		{ // tabs and runs of blanks between fields
+			"8/8/8/8/8/8/8/K6k\tb  -   - c0 \"a b\";",
+			Record{FEN: "8/8/8/8/8/8/8/K6k b - -", Ops: map[string]string{"c0": "a b"}},
+		},
+		{ // a counter-like word and an operation: not counters
+			"8/8/8/8/8/8/8/K6k w - - D1 3",
+			Record{FEN: "8/8/8/8/8/8/8/K6k w - -", Ops: map[string]string{"D1": "3"}},
+		},
 	}
 	for _, tt := range tests {
 		got, err := Parse(tt.line)
@@ -37,18 +55,29 @@ func TestParse(t *testing.T) {
 			t.Errorf("Parse(%q) mismatch (-want +got):\n%s", tt.line, diff)
 		}
 	}
-	if _, err := Parse("8/8/8 w"); err == nil {
-		t.Error("Parse of a short line: want an error")
+	for _, line := range []string{
+		"8/8/8 w",                             // too few fields
+		"8/8/8/8/8/8/8/K6k w - - 0",           // a five-field FEN
+		"8/8/8/8/8/8/8/K6k w - - 0 1abc",      // a counter with letters after it
+		"8/8/8/8/8/8/8/K6k w - - 0 1 ; 7 bad", // an operation named by a number
+	} {
+		if r, err := Parse(line); err == nil {
+			t.Errorf("Parse(%q) = %+v, want an error", line, r)
+		}
 	}
 }
 
 func TestRead(t *testing.T) {
-	recs, err := Read(strings.NewReader("# comment\n\n8/8/8/8/8/8/8/K6k w - - ;D1 3\n"))
+	recs, err := Read(strings.NewReader("# comment\n\n8/8/8/8/8/8/8/K6k w - - ;D1 3\n  # indented comment\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(recs) != 1 || recs[0].Line != 3 || recs[0].Ops["D1"] != "3" {
 		t.Errorf("Read = %+v, want one record from line 3 with D1 3", recs)
+	}
+	_, err = Read(strings.NewReader("8/8/8/8/8/8/8/K6k w - -\n\n8/8/8 w\n"))
+	if want := `line 3: epd "8/8/8 w": want at least 4 FEN fields`; fmt.Sprint(err) != want {
+		t.Errorf("Read of a short third line: error %v, want %s", err, want)
 	}
 }
 

@@ -1,7 +1,6 @@
 package match
 
 import (
-	"bufio"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -10,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/luftchess/luft/engine/board"
+	"github.com/luftchess/luft/engine/board/epd"
 	"github.com/luftchess/luft/engine/game/outcome"
 	"github.com/luftchess/luft/engine/game/pgn"
 	"github.com/luftchess/luft/engine/game/referee"
@@ -65,39 +65,25 @@ func LoadOpenings(b Book, chess960 bool) ([]Opening, error) {
 	return ops, nil
 }
 
-// readEPD reads one position a line; operations after the four FEN fields
-// are ignored, except move counters written as in a FEN.
+// readEPD reads one position a line, by epd's rules; operations after the
+// position are ignored.
 func readEPD(r io.Reader, chess960 bool) ([]Opening, error) {
-	var ops []Opening
-	s := bufio.NewScanner(r)
-	s.Buffer(make([]byte, 1<<16), 1<<20)
-	for n := 1; s.Scan(); n++ {
-		f := strings.Fields(s.Text())
-		if len(f) == 0 || strings.HasPrefix(f[0], "#") {
-			continue
-		}
-		if len(f) < 4 {
-			return nil, fmt.Errorf("line %d: not an EPD position", n)
-		}
-		fen := strings.Join(f[:4], " ")
-		if len(f) >= 6 && isNumber(f[4]) && isNumber(f[5]) {
-			fen += " " + f[4] + " " + f[5]
-		}
-		g, err := referee.NewGameVariant(fen, chess960)
+	recs, err := epd.Read(r)
+	if err != nil {
+		return nil, err
+	}
+	ops := make([]Opening, 0, len(recs))
+	for _, rec := range recs {
+		g, err := referee.NewGameVariant(rec.FEN, chess960)
 		if err != nil {
-			return nil, fmt.Errorf("line %d: %v", n, err)
+			return nil, fmt.Errorf("line %d: %v", rec.Line, err)
 		}
 		if res, _, _ := g.Result(); res != outcome.Unfinished {
-			return nil, fmt.Errorf("line %d: the game is already over", n)
+			return nil, fmt.Errorf("line %d: the game is already over", rec.Line)
 		}
 		ops = append(ops, Opening{FEN: g.StartFEN()})
 	}
-	return ops, s.Err()
-}
-
-func isNumber(s string) bool {
-	_, err := fmt.Sscanf(s, "%d", new(int))
-	return err == nil
+	return ops, nil
 }
 
 // readPGN reads each game's start position and its first plies moves; in
