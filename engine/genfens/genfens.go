@@ -18,6 +18,7 @@ import (
 
 	"github.com/luftchess/luft/engine"
 	"github.com/luftchess/luft/engine/board"
+	"github.com/luftchess/luft/engine/game/openings"
 )
 
 // Defaults of Config fields left at zero.
@@ -59,16 +60,17 @@ type Config struct {
 // different position, or an error when the book holds an unreadable
 // position or too few playable ones.
 func Generate(ctx context.Context, n int, cfg Config) ([]string, error) {
-	book, err := parseBook(cfg.Book, cfg.Chess960)
+	book, err := openings.ParseBook(cfg.Book, cfg.Chess960)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("genfens: %w", err)
 	}
+	draw := drawer(cfg, book)
 	opts := cfg.Engine
 	opts.Threads, opts.HashMB = 1, HashMB
 	e := engine.New(opts)
 	maxScore := engine.Score(cmpOr(cfg.MaxScore, DefaultMaxScore))
 	lim := engine.Limits{Nodes: cmpOr(cfg.Nodes, DefaultNodes)}
-	rng := rand.New(rand.NewPCG(cfg.Seed, 0x6765_6e66_656e_73)) // "genfens"
+	rng := newRand(cfg.Seed)
 	seen := make(map[uint64]bool)
 	fens := make([]string, 0, min(n, 1024))
 	for tries := 0; len(fens) < n; tries++ {
@@ -78,9 +80,12 @@ func Generate(ctx context.Context, n int, cfg Config) ([]string, error) {
 		if tries >= maxTries*(n+1) {
 			return fens, fmt.Errorf("genfens: %d positions found in %d tries", len(fens), tries)
 		}
-		pos := draw(rng, book, cfg.Chess960)
-		if pos == nil || seen[pos.Key()] {
+		pos, err := draw.Draw(rng)
+		if errors.Is(err, openings.ErrFinished) || err == nil && seen[pos.Key()] {
 			continue
+		}
+		if err != nil {
+			return fens, fmt.Errorf("genfens: %w", err)
 		}
 		seen[pos.Key()] = true
 		if s := score(ctx, e, pos, lim); s < -maxScore || s > maxScore {
@@ -100,76 +105,21 @@ func cmpOr[T comparable](v, def T) T {
 	return v
 }
 
-// start is a position to draw from: a FEN and the rules it is read by.
-type start struct {
-	fen   string
-	parse func(string) (*board.Position, error)
+// newRand returns the random source of Generate's openings for seed.
+func newRand(seed uint64) *rand.Rand {
+	return rand.New(rand.NewPCG(seed, 0x6765_6e66_656e_73)) // "genfens"
 }
 
-// position returns a fresh position of s.
-func (s start) position() *board.Position {
-	pos, err := s.parse(s.fen)
-	if err != nil {
-		panic("genfens: a checked FEN does not parse: " + err.Error())
+// drawer returns the draw of genfens' openings from book, as cfg says:
+// StartPlies or one more from the start position or, with cfg.Chess960
+// and no book, a Chess960 start position; BookPlies or one more from a
+// position of book.
+func drawer(cfg Config, book []openings.Start) openings.Drawer {
+	d := openings.Drawer{Book: book, Plies: StartPlies, BookPlies: BookPlies, MorePlies: 1}
+	if cfg.Chess960 && len(book) == 0 {
+		d.Chess960 = 1
 	}
-	return pos
-}
-
-// parseBook returns the starts of the FENs, read by Chess960's rules
-// when chess960 is set and otherwise by standard chess's, or Chess960's
-// for a FEN whose castling rights only Chess960 allows.
-func parseBook(fens []string, chess960 bool) ([]start, error) {
-	book := make([]start, 0, len(fens))
-	for i, fen := range fens {
-		s := start{fen, board.ParseFEN960}
-		_, err := s.parse(fen)
-		if !chess960 {
-			if _, e := board.ParseFEN(fen); e == nil {
-				s.parse, err = board.ParseFEN, nil
-			}
-		}
-		if err != nil {
-			return nil, fmt.Errorf("genfens: book position %d: %w", i+1, err)
-		}
-		book = append(book, s)
-	}
-	return book, nil
-}
-
-// errFinished marks a drawn position in which the game is over.
-var errFinished = errors.New("game over")
-
-// draw returns a start, as book and chess960 say, after its random moves,
-// or nil when the game ended on the way.
-func draw(rng *rand.Rand, book []start, chess960 bool) *board.Position {
-	s, plies := start{board.StartFEN, board.ParseFEN}, StartPlies
-	switch {
-	case len(book) > 0:
-		s, plies = book[rng.IntN(len(book))], BookPlies
-	case chess960:
-		s = start{board.Chess960StartFEN(rng.IntN(board.Chess960Positions)), board.ParseFEN960}
-	}
-	pos := s.position()
-	if playRandom(rng, pos, plies+rng.IntN(2)) != nil {
-		return nil
-	}
-	return pos
-}
-
-// playRandom plays plies random legal moves on pos, and returns
-// errFinished when the game is over before or after one of them.
-func playRandom(rng *rand.Rand, pos *board.Position, plies int) error {
-	var l board.MoveList
-	for i := 0; ; i++ {
-		if finished(pos) {
-			return errFinished
-		}
-		if i == plies {
-			return nil
-		}
-		pos.GenerateLegal(&l)
-		pos.Make(l.Moves()[rng.IntN(l.Len())])
-	}
+	return d
 }
 
 // finished reports whether the game at pos is over by the rules:

@@ -2,11 +2,15 @@ package genfens
 
 import (
 	"context"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/luftchess/luft/engine"
 	"github.com/luftchess/luft/engine/board"
+	"github.com/luftchess/luft/engine/game/openings"
 )
 
 // book is a small book of standard openings, one with counters and one
@@ -112,6 +116,48 @@ func TestGenerateErrors(t *testing.T) {
 	for _, tt := range tests {
 		if _, err := Generate(context.Background(), 2, Config{Book: tt.book}); err == nil {
 			t.Errorf("%s: Generate returned no error", tt.name)
+		}
+	}
+}
+
+// TestDraws checks that genfens draws its candidate positions through
+// openings.Drawer as it drew them before the draw moved there: the first
+// candidates of seed 7 for each kind of start, before the search judges
+// them, are those the old draw of genfens returned, kept in
+// testdata/draws (a book of Chess960 positions draws the same ones
+// whether or not it is read by Chess960's rules).
+func TestDraws(t *testing.T) {
+	tests := []struct {
+		name, file string
+		cfg        Config
+	}{
+		{"start", "start", Config{}},
+		{"chess960", "chess960", Config{Chess960: true}},
+		{"book", "book", Config{Book: book}},
+		{"book960", "book960", Config{Book: book960}},
+		{"book960 by rule", "book960", Config{Book: book960, Chess960: true}},
+	}
+	for _, tt := range tests {
+		data, err := os.ReadFile(filepath.Join("testdata", "draws", tt.file+".fens"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := strings.Split(strings.TrimSpace(string(data)), "\n")
+		book, err := openings.ParseBook(tt.cfg.Book, tt.cfg.Chess960)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d, rng := drawer(tt.cfg, book), newRand(7)
+		var got []string
+		for range want {
+			pos, err := d.Draw(rng)
+			if err != nil {
+				t.Fatalf("%s: %v", tt.name, err)
+			}
+			got = append(got, pos.FEN())
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("%s: draws (-want +got):\n%s", tt.name, diff)
 		}
 	}
 }
