@@ -13,6 +13,7 @@ import (
 	"github.com/luftchess/luft/cmd/luft/internal/trainingdata"
 	"github.com/luftchess/luft/engine"
 	"github.com/luftchess/luft/engine/board"
+	"github.com/luftchess/luft/engine/game/openings"
 	"github.com/luftchess/luft/engine/game/outcome"
 	"github.com/luftchess/luft/eval/nnue"
 )
@@ -137,41 +138,22 @@ type gameResult struct {
 	dropped     int
 }
 
-// openingPosition returns a game's start: a random opening line (or the
-// start position), or with probability chess960 one of the 960 start
-// positions of Chess960, followed by plies random legal moves, drawn
-// again while the moves end the game.
-func openingPosition(rng *rand.Rand, openings []string, chess960 float64, plies int) (*board.Position, error) {
-	var l board.MoveList
-	for range maxOpeningTries {
-		parse, fen := board.ParseFEN, board.StartFEN
-		switch {
-		case chess960 > 0 && rng.Float64() < chess960:
-			parse, fen = board.ParseFEN960, board.Chess960StartFEN(rng.IntN(960))
-		case len(openings) > 0:
-			fen = openings[rng.IntN(len(openings))]
-		}
-		pos, err := parse(fen)
-		if err != nil {
-			return nil, err
-		}
-		ok := goesOn(pos)
-		for i := 0; i < plies && ok; i++ {
-			pos.GenerateLegal(&l)
-			pos.Make(l.Moves()[rng.IntN(l.Len())])
-			ok = goesOn(pos)
-		}
-		if ok {
-			return pos, nil
-		}
+// drawer returns the draw of the games' openings: a random opening line
+// (or the start position), or with probability c.Chess960 one of the 960
+// start positions of Chess960, followed by c.RandomPlies random legal
+// moves, drawn again while the moves end the game.
+func (c *Config) drawer() (openings.Drawer, error) {
+	book, err := openings.ParseBook(c.Openings, false)
+	if err != nil {
+		return openings.Drawer{}, fmt.Errorf("datagen: openings: %w", err)
 	}
-	return nil, fmt.Errorf("datagen: no opening playable after %d tries", maxOpeningTries)
+	return openings.Drawer{Book: book, Chess960: c.Chess960, Plies: c.RandomPlies, BookPlies: c.RandomPlies, Tries: maxOpeningTries}, nil
 }
 
-// goesOn reports whether the rules let the game at pos go on.
-func goesOn(pos *board.Position) bool {
-	r, _ := outcome.Judge(pos)
-	return r == outcome.Unfinished
+// gameRand returns the random source of game n of seed: its opening,
+// then its -keep choices.
+func gameRand(seed uint64, n int) *rand.Rand {
+	return rand.New(rand.NewPCG(seed, uint64(n)))
 }
 
 // adjudicated returns the score s as the adjudicator takes it: in
@@ -184,14 +166,15 @@ func adjudicated(s engine.Score) (cp, mate int) {
 	return int(s), 0
 }
 
-// playGame plays game n with e and returns its records. It returns the
-// context's error, and no records, when ctx ends first.
-func playGame(ctx context.Context, e *engine.Engine, cfg *Config, n int) (gameResult, error) {
+// playGame plays game n with e from an opening drawn by draw and returns
+// its records. It returns the context's error, and no records, when ctx
+// ends first.
+func playGame(ctx context.Context, e *engine.Engine, cfg *Config, draw openings.Drawer, n int) (gameResult, error) {
 	g := gameResult{n: n}
-	rng := rand.New(rand.NewPCG(cfg.Seed, uint64(n)))
-	pos, err := openingPosition(rng, cfg.Openings, cfg.Chess960, cfg.RandomPlies)
+	rng := gameRand(cfg.Seed, n)
+	pos, err := draw.Draw(rng)
 	if err != nil {
-		return g, err
+		return g, fmt.Errorf("datagen: game %d: %w", n, err)
 	}
 	e.NewGame()
 	adj := adjudicator()
@@ -254,12 +237,16 @@ func Run(ctx context.Context, cfg Config, w *trainingdata.Writer) (Stats, error)
 		return Stats{}, errors.New("datagen: no games or positions to generate")
 	}
 	cfg = cfg.withDefaults()
+	draw, err := cfg.drawer()
+	if err != nil {
+		return Stats{}, err
+	}
 	start := time.Now()
 	var st Stats
 
 	gctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	results, errs := playGames(gctx, cancel, &cfg)
+	results, errs := playGames(gctx, cancel, &cfg, draw)
 	werr := collect(results, &cfg, w, &st, start, cancel)
 	st.Elapsed = time.Since(start)
 	select {
@@ -293,12 +280,12 @@ func (c Config) withDefaults() Config {
 	return c
 }
 
-// playGames plays games on cfg.Threads threads, each with its own engine,
-// numbering them from 0 until cfg.Games are started (no limit at 0) or ctx
-// ends, and sends each complete game on the returned channel, which is
+// playGames plays games from openings drawn by draw on cfg.Threads
+// threads, each with its own engine, numbering them from 0 until
+// cfg.Games are started (no limit at 0) or ctx ends, and sends each complete game on the returned channel, which is
 // closed when every thread has stopped. A failed game's error goes on the
 // returned error channel and cancels ctx, unless ctx had already ended.
-func playGames(ctx context.Context, cancel context.CancelFunc, cfg *Config) (<-chan gameResult, <-chan error) {
+func playGames(ctx context.Context, cancel context.CancelFunc, cfg *Config, draw openings.Drawer) (<-chan gameResult, <-chan error) {
 	threads := max(cfg.Threads, 1)
 	if cfg.Games > 0 {
 		threads = min(threads, cfg.Games)
@@ -327,7 +314,7 @@ func playGames(ctx context.Context, cancel context.CancelFunc, cfg *Config) (<-c
 				if !ok {
 					return
 				}
-				g, err := playGame(ctx, e, cfg, n)
+				g, err := playGame(ctx, e, cfg, draw, n)
 				if err != nil {
 					if ctx.Err() == nil {
 						errs <- err

@@ -15,6 +15,7 @@ import (
 	"github.com/luftchess/luft/engine"
 	"github.com/luftchess/luft/engine/board"
 	"github.com/luftchess/luft/engine/board/boardtest"
+	"github.com/luftchess/luft/engine/game/openings"
 	"github.com/luftchess/luft/engine/game/outcome"
 	"github.com/luftchess/luft/eval/nnue"
 	"github.com/luftchess/luft/eval/nnue/nets"
@@ -295,11 +296,23 @@ func TestAdjudication(t *testing.T) {
 	}
 }
 
+// drawOpening returns the opening of a game of seed 7 from the openings,
+// a fraction chess960 of Chess960 starts and plies random plies, drawn as
+// Run draws it.
+func drawOpening(t *testing.T, openings []string, chess960 float64, plies int) (*board.Position, error) {
+	t.Helper()
+	cfg := Config{Openings: openings, Chess960: chess960, RandomPlies: plies}
+	d, err := cfg.drawer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d.Draw(rand.New(rand.NewPCG(7, 0)))
+}
+
 // TestOpening checks the random opening plies and the rejection of
-// openings that end the game.
+// openings that end the game, or do not read.
 func TestOpening(t *testing.T) {
-	rng := func() *rand.Rand { return rand.New(rand.NewPCG(7, 0)) }
-	pos, err := openingPosition(rng(), nil, 0, 8)
+	pos, err := drawOpening(t, nil, 0, 8)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -307,17 +320,84 @@ func TestOpening(t *testing.T) {
 		t.Errorf("after 8 random plies: ply %d, %s", pos.Ply(), pos.FEN())
 	}
 	fen := "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"
-	pos, err = openingPosition(rng(), []string{fen}, 0, 0)
+	pos, err = drawOpening(t, []string{fen}, 0, 0)
 	if err != nil || pos.FEN() != fen {
 		t.Errorf("opening with no random plies: %v, %v", pos, err)
 	}
 	mated := "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3"
-	if _, err := openingPosition(rng(), []string{mated}, 0, 4); err == nil {
-		t.Error("a checkmate opening was accepted")
+	if _, err := drawOpening(t, []string{mated}, 0, 4); !errors.Is(err, openings.ErrFinished) {
+		t.Errorf("a checkmate opening: error %v, want %v", err, openings.ErrFinished)
 	}
 	bare := "4k3/8/8/8/8/8/8/4K3 w - - 0 1"
-	if _, err := openingPosition(rng(), []string{bare}, 0, 0); err == nil {
-		t.Error("an opening with insufficient material was accepted")
+	if _, err := drawOpening(t, []string{bare}, 0, 0); !errors.Is(err, openings.ErrFinished) {
+		t.Errorf("an opening with insufficient material: error %v, want %v", err, openings.ErrFinished)
+	}
+	if _, err := Run(context.Background(), Config{Games: 1, Openings: []string{"not a fen"}}, nil); err == nil {
+		t.Error("Run with an unreadable opening returned no error")
+	}
+}
+
+// TestOpeningDraws checks that datagen draws its games' openings through
+// openings.Drawer as it drew them before the draw moved there: the
+// openings of games 0 to 4 of seed 9 are those the old draw of datagen
+// returned, for each kind of start.
+func TestOpeningDraws(t *testing.T) {
+	book := []string{
+		"rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2",
+		"rnbqkb1r/pppppppp/5n2/8/3P4/8/PPP1PPPP/RNBQKBNR w KQkq -",
+	}
+	tests := []struct {
+		openings []string
+		chess960 float64
+		plies    int
+		want     []string
+	}{
+		{nil, 0, 8, []string{
+			"r1bqkbnr/1pppp1p1/n4p1p/p7/1P6/5P2/P1PPPNPP/RNBQKB1R w KQkq - 2 5",
+			"rnbqkbnr/2pppppp/8/pp6/2PP4/6P1/PP2PP1P/RNBQKBNR w KQkq - 0 5",
+			"rnbqkb1r/1pppp2p/6pn/p4p2/4P3/P5P1/1PPPNP1P/RNBQKB1R w KQkq - 0 5",
+			"r1bqkb1r/ppppn1pp/2n5/4ppN1/8/2P5/PPQPPPPP/RNB1KB1R w KQkq - 2 5",
+			"r1b1kbnr/pp2pppp/n2p4/q1p5/1P4P1/5N2/P1PPPP1P/RNBQKB1R w KQkq - 0 5",
+		}},
+		{nil, 0.1, 8, []string{
+			"r1bqkb1r/1pp1pppp/p1n4n/3p4/P6P/2N5/1PPPPPP1/R1BQKBNR w KQkq - 0 5",
+			"rnbq1bnr/ppppk1p1/5p1p/4p3/8/1PPPB3/P3PPPP/RN1QKBNR w KQ - 2 5",
+			"1rbqkbnr/ppppp2p/2n5/P4pp1/5P2/7N/1PPPP1PP/RNBQKB1R w KQk - 0 5",
+			"rnbqkbnr/1p1pp1pp/p1p5/1N3p2/5PP1/8/PPPPP2P/R1BQKBNR w KQkq - 0 5",
+			"r2qkbnr/ppp1pp1p/2np2p1/8/2P5/N2P3b/PPQ1PPPP/R1B1KBNR w KQkq - 1 5",
+		}},
+		{book, 0.5, 4, []string{
+			"rnknbbrq/p1ppppp1/7p/1p6/2P5/4N3/PP1PPPPP/RNK1BBRQ w KQkq - 0 3",
+			"nrknbbqr/pppp1ppp/8/4p3/4P3/7P/PPPP1PP1/NRKNBBQR w KQkq - 0 3",
+			"rnbqkbnr/pppp3p/6p1/4pp2/3PP3/N7/PPP2PPP/R1BQKBNR w KQkq - 0 4",
+			"rnbqkb1r/pppppp1p/8/3n2p1/3P4/P3B3/1PP1PPPP/RN1QKBNR w KQkq - 0 3",
+			"rnbqkb1r/pppppppp/7B/6n1/3P4/6P1/PPP1PP1P/RN1QKBNR w KQkq - 1 3",
+		}},
+		{book, 0, 3, []string{
+			"rnbqkb1r/ppppnppp/8/4p3/4P3/2P2P2/PP1P2PP/RNBQKBNR b KQkq - 0 3",
+			"rnbqkbnr/p1pp1ppp/1p6/4p3/4P3/5Q2/PPPP1PPP/RNB1KBNR b KQkq - 1 3",
+			"rnbqkb1r/pppp1ppp/5n2/4p3/3P4/5P1N/PPP1P1PP/RNBQKB1R b KQkq - 0 2",
+			"rnbqkb1r/pp1ppppp/2p2n2/8/3PP3/2N5/PPP2PPP/R1BQKBNR b KQkq - 1 2",
+			"rnbqk1nr/pppp1ppp/8/4p3/4P3/b6P/PPPPKPP1/RNBQ1BNR b kq - 2 3",
+		}},
+	}
+	for _, tt := range tests {
+		cfg := Config{Seed: 9, Openings: tt.openings, Chess960: tt.chess960, RandomPlies: tt.plies}
+		d, err := cfg.drawer()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for n := range tt.want {
+			pos, err := d.Draw(gameRand(cfg.Seed, n))
+			if err != nil {
+				t.Fatal(err)
+			}
+			got = append(got, pos.FEN())
+		}
+		if diff := cmp.Diff(tt.want, got); diff != "" {
+			t.Errorf("%d openings, chess960 %v, %d plies: draws (-want +got):\n%s", len(tt.openings), tt.chess960, tt.plies, diff)
+		}
 	}
 }
 
@@ -364,7 +444,7 @@ func TestChess960Games(t *testing.T) {
 	if st.Written == 0 || odd == 0 {
 		t.Errorf("%d positions, %d early ones without a king on e1: %+v", st.Written, odd, st)
 	}
-	pos, err := openingPosition(rand.New(rand.NewPCG(3, 0)), []string{board.StartFEN}, 1, 0)
+	pos, err := drawOpening(t, []string{board.StartFEN}, 1, 0)
 	if err != nil || !pos.Chess960() {
 		t.Errorf("chess960 1: %v, %v", pos, err)
 	}
