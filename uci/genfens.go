@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/luftchess/luft/engine/board/epd"
+	"github.com/luftchess/luft/engine/game/openings"
 	"github.com/luftchess/luft/engine/genfens"
 )
 
@@ -81,7 +81,7 @@ func (s *session) genfens(c command) {
 	}
 	cfg := genfens.Config{Seed: r.seed, Chess960: r.chess960 || s.chess960, Engine: s.options()}
 	if r.book != "" {
-		if cfg.Book, err = epd.ReadFENs(r.book); err != nil {
+		if cfg.Book, err = openings.ReadBook(r.book, cfg.Chess960); err != nil {
 			s.infof("genfens ignored: %v", err)
 			return
 		}

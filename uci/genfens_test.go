@@ -75,6 +75,14 @@ func TestGenfens(t *testing.T) {
 	if diff := cmp.Diff(want, genfensLines(t, "genfens 4 seed 9 book "+filepath.Join(dir, "none.epd"))); diff != "" {
 		t.Errorf("missing book (-want +got):\n%s", diff)
 	}
+	bad := filepath.Join(dir, "bad.epd")
+	if err := os.WriteFile(bad, []byte(epd+"# a comment\n8/8/8/8/8/8/8/8 w - -\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	want = []string{"info string genfens ignored: " + bad + `: line 4: fen "8/8/8/8/8/8/8/8 w - -": white has 0 kings, want 1`}
+	if diff := cmp.Diff(want, genfensLines(t, "genfens 4 seed 9 book "+bad)); diff != "" {
+		t.Errorf("book with a bad position (-want +got):\n%s", diff)
+	}
 }
 
 // genfensLines returns the output of line in a fresh session.

@@ -14,8 +14,7 @@ import (
 
 	"github.com/luftchess/luft/cmd/luft/internal/datagen"
 	"github.com/luftchess/luft/cmd/luft/internal/trainingdata"
-	"github.com/luftchess/luft/engine/board"
-	"github.com/luftchess/luft/engine/board/epd"
+	"github.com/luftchess/luft/engine/game/openings"
 )
 
 const datagenUsage = `usage: luft datagen (-games N | -positions N) [-out FILE] [options]
@@ -316,24 +315,19 @@ func checkDatagen(cfg *datagen.Config) error {
 	return nil
 }
 
-// readOpenings returns the FENs of the EPD file name, none for "".
-func readOpenings(name string) ([]string, error) {
+// readOpenings returns the starts of the EPD file name, none for "", read
+// by openings.ReadBook: by the rules of standard chess, or Chess960's for
+// a position whose castling rights only Chess960 allows.
+func readOpenings(name string) ([]openings.Start, error) {
 	if name == "" {
 		return nil, nil
 	}
-	recs, err := epd.ReadFile(name)
+	book, err := openings.ReadBook(name, false)
 	if err != nil {
 		return nil, err
 	}
-	fens := make([]string, 0, len(recs))
-	for _, r := range recs {
-		if _, err := board.ParseFEN(r.FEN); err != nil {
-			return nil, fmt.Errorf("%s:%d: %v", name, r.Line, err)
-		}
-		fens = append(fens, r.FEN)
-	}
-	if len(fens) == 0 {
+	if len(book) == 0 {
 		return nil, fmt.Errorf("%s: no openings", name)
 	}
-	return fens, nil
+	return book, nil
 }

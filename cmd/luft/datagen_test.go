@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -16,6 +17,7 @@ import (
 	"github.com/luftchess/luft/cmd/luft/internal/trainingdata"
 	"github.com/luftchess/luft/engine"
 	"github.com/luftchess/luft/engine/board"
+	"github.com/luftchess/luft/engine/game/openings"
 	"github.com/luftchess/luft/eval/nnue/nets"
 )
 
@@ -227,5 +229,34 @@ func playLegal(t *testing.T, net string) {
 			t.Fatalf("ply %d: %v is not legal in %s", ply+1, res.Best, pos.FEN())
 		}
 		pos.Make(res.Best)
+	}
+}
+
+// TestReadOpenings checks the -openings file: read by openings.ReadBook,
+// a Chess960 position by Chess960's rules, and refused with its line when
+// a position does not read, or when the file holds none.
+func TestReadOpenings(t *testing.T) {
+	dir := t.TempDir()
+	const shredder = "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf -"
+	tests := []struct {
+		name, data string
+		want       []openings.Start
+		err        string
+	}{
+		{"good.epd", "# book\n" + board.StartFEN + "\n" + shredder + " id \"0\";\n", []openings.Start{{FEN: board.StartFEN}, {FEN: shredder, Chess960: true}}, "<nil>"},
+		{"bad.epd", board.StartFEN + "\nnot a fen at all\n", nil, `bad.epd: line 2: fen "not a fen at": piece placement has 1 ranks, want 8`},
+		{"empty.epd", "# nothing\n", nil, "empty.epd: no openings"},
+	}
+	for _, tt := range tests {
+		got, err := readOpenings(writeFile(t, dir, tt.name, tt.data))
+		if diff := cmp.Diff(tt.want, got); diff != "" {
+			t.Errorf("%s: (-want +got):\n%s", tt.name, diff)
+		}
+		if diff := cmp.Diff(tt.err, strings.TrimPrefix(fmt.Sprint(err), dir+string(filepath.Separator))); diff != "" {
+			t.Errorf("%s: error (-want +got):\n%s", tt.name, diff)
+		}
+	}
+	if book, err := readOpenings(""); book != nil || err != nil {
+		t.Errorf(`readOpenings(""): %v, %v; want none`, book, err)
 	}
 }

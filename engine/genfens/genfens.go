@@ -46,10 +46,10 @@ const maxTries = 1000
 // Config says what Generate draws.
 type Config struct {
 	Seed     uint64
-	Book     []string // FENs to start from; none: the start position
-	Chess960 bool     // start from Chess960 start positions (or read Book by Chess960's rules)
-	MaxScore int      // largest |score| in centipawns of a kept position; 0 for DefaultMaxScore
-	Nodes    uint64   // node budget of the judging search; 0 for DefaultNodes
+	Book     []openings.Start // positions to start from (openings.ReadBook reads a file of them); none: the start position
+	Chess960 bool             // start from Chess960 start positions when there is no book
+	MaxScore int              // largest |score| in centipawns of a kept position; 0 for DefaultMaxScore
+	Nodes    uint64           // node budget of the judging search; 0 for DefaultNodes
 
 	// Engine are the options of the judging engine (its evaluation);
 	// Threads is always 1, and HashMB always HashMB.
@@ -60,11 +60,7 @@ type Config struct {
 // different position, or an error when the book holds an unreadable
 // position or too few playable ones.
 func Generate(ctx context.Context, n int, cfg Config) ([]string, error) {
-	book, err := openings.ParseBook(cfg.Book, cfg.Chess960)
-	if err != nil {
-		return nil, fmt.Errorf("genfens: %w", err)
-	}
-	draw := drawer(cfg, book)
+	draw := drawer(cfg)
 	opts := cfg.Engine
 	opts.Threads, opts.HashMB = 1, HashMB
 	e := engine.New(opts)
@@ -110,13 +106,13 @@ func newRand(seed uint64) *rand.Rand {
 	return rand.New(rand.NewPCG(seed, 0x6765_6e66_656e_73)) // "genfens"
 }
 
-// drawer returns the draw of genfens' openings from book, as cfg says:
-// StartPlies or one more from the start position or, with cfg.Chess960
-// and no book, a Chess960 start position; BookPlies or one more from a
-// position of book.
-func drawer(cfg Config, book []openings.Start) openings.Drawer {
-	d := openings.Drawer{Book: book, Plies: StartPlies, BookPlies: BookPlies, MorePlies: 1}
-	if cfg.Chess960 && len(book) == 0 {
+// drawer returns the draw of genfens' openings, as cfg says: StartPlies
+// or one more from the start position or, with cfg.Chess960 and no book,
+// a Chess960 start position; BookPlies or one more from a position of the
+// book.
+func drawer(cfg Config) openings.Drawer {
+	d := openings.Drawer{Book: cfg.Book, Plies: StartPlies, BookPlies: BookPlies, MorePlies: 1}
+	if cfg.Chess960 && len(cfg.Book) == 0 {
 		d.Chess960 = 1
 	}
 	return d

@@ -28,23 +28,36 @@ var book960 = []string{
 	"bqnnrbkr/pppppppp/8/8/8/8/PPPPPPPP/BQNNRBKR w HEhe -",
 }
 
+// starts are the kinds of start Generate draws from, each with the file
+// of testdata/draws that holds its first draws; a book of Chess960
+// positions draws the same whether or not it is read by Chess960's rules.
+var starts = []struct {
+	name, file string
+	cfg        Config
+}{
+	{"start", "start", Config{}},
+	{"chess960", "chess960", Config{Chess960: true}},
+	{"book", "book", Config{Book: mustParseBook(book, false)}},
+	{"book960", "book960", Config{Book: mustParseBook(book960, false)}},
+	{"book960 by rule", "book960", Config{Book: mustParseBook(book960, true), Chess960: true}},
+}
+
+// mustParseBook returns openings.ParseBook's starts of fens, or panics.
+func mustParseBook(fens []string, chess960 bool) []openings.Start {
+	b, err := openings.ParseBook(fens, chess960)
+	if err != nil {
+		panic(err)
+	}
+	return b
+}
+
 // TestGenerate checks, for each kind of start, that Generate returns
 // exactly the positions asked for, different ones, each legal, with the
 // game going on and a short search's score within the bound; the same
 // ones for the same seed, and others for another seed.
 func TestGenerate(t *testing.T) {
-	tests := []struct {
-		name string
-		cfg  Config
-	}{
-		{"start", Config{}},
-		{"chess960", Config{Chess960: true}},
-		{"book", Config{Book: book}},
-		{"book960", Config{Book: book960}},
-		{"book960 by rule", Config{Book: book960, Chess960: true}},
-	}
 	const n = 20
-	for _, tt := range tests {
+	for _, tt := range starts {
 		t.Run(tt.name, func(t *testing.T) {
 			cfg := tt.cfg
 			cfg.Seed = 7
@@ -56,7 +69,7 @@ func TestGenerate(t *testing.T) {
 			if other := generate(t, n, cfg); cmp.Equal(fens, other) {
 				t.Errorf("seeds 7 and 8 drew the same positions")
 			}
-			chess960 := cfg.Chess960 || cfg.Book != nil && cfg.Book[0] == book960[0]
+			chess960 := cfg.Chess960 || len(cfg.Book) > 0 && cfg.Book[0].Chess960
 			for _, fen := range fens {
 				checkPosition(t, fen, chess960)
 			}
@@ -108,10 +121,10 @@ func checkPosition(t *testing.T, fen string, chess960 bool) {
 func TestGenerateErrors(t *testing.T) {
 	tests := []struct {
 		name string
-		book []string
+		book []openings.Start
 	}{
-		{"bad FEN", []string{book[0], "not a fen"}},
-		{"mated", []string{"rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3"}},
+		{"bad FEN", []openings.Start{{FEN: "not a fen"}}},
+		{"mated", mustParseBook([]string{"rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3"}, false)},
 	}
 	for _, tt := range tests {
 		if _, err := Generate(context.Background(), 2, Config{Book: tt.book}); err == nil {
@@ -124,30 +137,15 @@ func TestGenerateErrors(t *testing.T) {
 // openings.Drawer as it drew them before the draw moved there: the first
 // candidates of seed 7 for each kind of start, before the search judges
 // them, are those the old draw of genfens returned, kept in
-// testdata/draws (a book of Chess960 positions draws the same ones
-// whether or not it is read by Chess960's rules).
+// testdata/draws.
 func TestDraws(t *testing.T) {
-	tests := []struct {
-		name, file string
-		cfg        Config
-	}{
-		{"start", "start", Config{}},
-		{"chess960", "chess960", Config{Chess960: true}},
-		{"book", "book", Config{Book: book}},
-		{"book960", "book960", Config{Book: book960}},
-		{"book960 by rule", "book960", Config{Book: book960, Chess960: true}},
-	}
-	for _, tt := range tests {
+	for _, tt := range starts {
 		data, err := os.ReadFile(filepath.Join("testdata", "draws", tt.file+".fens"))
 		if err != nil {
 			t.Fatal(err)
 		}
 		want := strings.Split(strings.TrimSpace(string(data)), "\n")
-		book, err := openings.ParseBook(tt.cfg.Book, tt.cfg.Chess960)
-		if err != nil {
-			t.Fatal(err)
-		}
-		d, rng := drawer(tt.cfg, book), newRand(7)
+		d, rng := drawer(tt.cfg), newRand(7)
 		var got []string
 		for range want {
 			pos, err := d.Draw(rng)

@@ -11,6 +11,7 @@ import (
 	"math/rand/v2"
 
 	"github.com/luftchess/luft/engine/board"
+	"github.com/luftchess/luft/engine/board/epd"
 	"github.com/luftchess/luft/engine/game/outcome"
 )
 
@@ -26,26 +27,57 @@ func (s Start) Position() (*board.Position, error) {
 	return board.ParseFENVariant(s.FEN, s.Chess960)
 }
 
-// ParseBook returns the starts of the FENs, read by Chess960's rules when
-// chess960 is set and otherwise by standard chess's, or Chess960's for a
-// FEN whose castling rights only Chess960 allows. The error names the
-// first FEN that neither reads, by its 1-based index.
+// ParseBook returns the starts of the FENs, each read as parseStart says.
+// The error names the first FEN that does not read, by its 1-based index.
 func ParseBook(fens []string, chess960 bool) ([]Start, error) {
 	book := make([]Start, 0, len(fens))
 	for i, fen := range fens {
-		s := Start{fen, true}
-		_, err := s.Position()
-		if !chess960 {
-			if _, e := board.ParseFEN(fen); e == nil {
-				s.Chess960, err = false, nil
-			}
-		}
+		s, err := parseStart(fen, chess960)
 		if err != nil {
 			return nil, fmt.Errorf("book position %d: %w", i+1, err)
 		}
 		book = append(book, s)
 	}
 	return book, nil
+}
+
+// ReadBook returns the starts of the positions of the EPD file at path,
+// each read as parseStart says, none for a file without positions. The
+// error names the first position that does not read by its line.
+func ReadBook(path string, chess960 bool) ([]Start, error) {
+	recs, err := epd.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	book := make([]Start, 0, len(recs))
+	for _, r := range recs {
+		s, err := parseStart(r.FEN, chess960)
+		if err != nil {
+			return nil, fmt.Errorf("%s: line %d: %w", path, r.Line, err)
+		}
+		book = append(book, s)
+	}
+	return book, nil
+}
+
+// parseStart returns the start of fen, read by Chess960's rules when
+// chess960 is set and otherwise by standard chess's, or Chess960's for a
+// FEN whose castling rights only Chess960 allows.
+// The error is that of the rules asked for: Chess960's, or standard
+// chess's.
+func parseStart(fen string, chess960 bool) (Start, error) {
+	if chess960 {
+		_, err := board.ParseFEN960(fen)
+		return Start{fen, true}, err
+	}
+	_, err := board.ParseFEN(fen)
+	if err == nil {
+		return Start{fen, false}, nil
+	}
+	if _, e := board.ParseFEN960(fen); e == nil {
+		return Start{fen, true}, nil
+	}
+	return Start{}, err
 }
 
 // ErrFinished is the error of Draw when every opening it drew ended the

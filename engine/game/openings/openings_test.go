@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"maps"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -44,6 +46,42 @@ func TestParseBook(t *testing.T) {
 		if tt.err == "" && err != nil || tt.err != "" && (err == nil || !strings.HasPrefix(err.Error(), tt.err)) {
 			t.Errorf("%s: error %v, want one starting %q", tt.name, err, tt.err)
 		}
+	}
+}
+
+// TestReadBook checks that a book file is read by the rules ParseBook
+// reads by, and that an error names the file and the line.
+func TestReadBook(t *testing.T) {
+	dir := t.TempDir()
+	tests := []struct {
+		name, data string
+		chess960   bool
+		want       []Start
+		err        string
+	}{
+		{"good", "# a book\n" + e4 + " c0 \"e4\";\n\n" + shredd + "\n", false, []Start{{e4, false}, {shredd, true}}, "<nil>"},
+		{"good960", e4 + "\n", true, []Start{{e4, true}}, "<nil>"},
+		{"empty", "# nothing\n", false, []Start{}, "<nil>"},
+		{"bad", e4 + "\n\n" + badFEN + " at all\n", false, nil, `bad.epd: line 3: fen "not a fen at": piece placement has 1 ranks, want 8`},
+		{"not epd", e4 + "\n8/8/8 w\n", false, nil, `not epd.epd: line 2: epd "8/8/8 w": want at least 4 FEN fields`},
+		{"rook missing", "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRK1 w HFhf -\n", true, nil,
+			`rook missing.epd: line 1: fen "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRK1 w HFhf -": castling right 'H' without a white rook on h1`},
+	}
+	for _, tt := range tests {
+		path := filepath.Join(dir, tt.name+".epd")
+		if err := os.WriteFile(path, []byte(tt.data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		got, err := ReadBook(path, tt.chess960)
+		if diff := cmp.Diff(tt.want, got); diff != "" {
+			t.Errorf("%s: (-want +got):\n%s", tt.name, diff)
+		}
+		if diff := cmp.Diff(tt.err, strings.TrimPrefix(fmt.Sprint(err), dir+string(filepath.Separator))); diff != "" {
+			t.Errorf("%s: error (-want +got):\n%s", tt.name, diff)
+		}
+	}
+	if _, err := ReadBook(filepath.Join(dir, "none.epd"), false); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("a missing book: error %v, want one of a missing file", err)
 	}
 }
 

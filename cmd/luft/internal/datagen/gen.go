@@ -47,18 +47,18 @@ const maxOpeningTries = 1000
 
 // Config says what Run generates.
 type Config struct {
-	Games       int           // games to play; 0 for no limit
-	Positions   int           // positions to write; 0 for no limit
-	Nodes       uint64        // node budget per move; 0 for DefaultNodes
-	Threads     int           // games played in parallel; at least 1
-	HashMB      int           // hash of each game's engine; 0 for DefaultHashMB
-	Seed        uint64        // seed of every random choice
-	Openings    []string      // FENs to start from, one drawn per game; none: the start position
-	Chess960    float64       // fraction of games started from a random Chess960 start position instead
-	RandomPlies int           // random legal moves played before the search takes over
-	Keep        float64       // fraction of the filtered positions kept; 0 for all
-	MaxPlies    int           // searched plies after which a game is a draw; 0 for DefaultMaxPlies
-	Net         *nnue.Network // the network the games' engines evaluate with; nil for the hand-crafted evaluation
+	Games       int              // games to play; 0 for no limit
+	Positions   int              // positions to write; 0 for no limit
+	Nodes       uint64           // node budget per move; 0 for DefaultNodes
+	Threads     int              // games played in parallel; at least 1
+	HashMB      int              // hash of each game's engine; 0 for DefaultHashMB
+	Seed        uint64           // seed of every random choice
+	Openings    []openings.Start // positions to start from, one drawn per game (openings.ReadBook reads a file of them); none: the start position
+	Chess960    float64          // fraction of games started from a random Chess960 start position instead
+	RandomPlies int              // random legal moves played before the search takes over
+	Keep        float64          // fraction of the filtered positions kept; 0 for all
+	MaxPlies    int              // searched plies after which a game is a draw; 0 for DefaultMaxPlies
+	Net         *nnue.Network    // the network the games' engines evaluate with; nil for the hand-crafted evaluation
 
 	Progress      io.Writer     // where progress lines go; nil for none
 	ProgressEvery time.Duration // time between progress lines; 0 for 5 seconds
@@ -142,12 +142,8 @@ type gameResult struct {
 // (or the start position), or with probability c.Chess960 one of the 960
 // start positions of Chess960, followed by c.RandomPlies random legal
 // moves, drawn again while the moves end the game.
-func (c *Config) drawer() (openings.Drawer, error) {
-	book, err := openings.ParseBook(c.Openings, false)
-	if err != nil {
-		return openings.Drawer{}, fmt.Errorf("datagen: openings: %w", err)
-	}
-	return openings.Drawer{Book: book, Chess960: c.Chess960, Plies: c.RandomPlies, BookPlies: c.RandomPlies, Tries: maxOpeningTries}, nil
+func (c *Config) drawer() openings.Drawer {
+	return openings.Drawer{Book: c.Openings, Chess960: c.Chess960, Plies: c.RandomPlies, BookPlies: c.RandomPlies, Tries: maxOpeningTries}
 }
 
 // gameRand returns the random source of game n of seed: its opening,
@@ -237,16 +233,12 @@ func Run(ctx context.Context, cfg Config, w *trainingdata.Writer) (Stats, error)
 		return Stats{}, errors.New("datagen: no games or positions to generate")
 	}
 	cfg = cfg.withDefaults()
-	draw, err := cfg.drawer()
-	if err != nil {
-		return Stats{}, err
-	}
 	start := time.Now()
 	var st Stats
 
 	gctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	results, errs := playGames(gctx, cancel, &cfg, draw)
+	results, errs := playGames(gctx, cancel, &cfg, cfg.drawer())
 	werr := collect(results, &cfg, w, &st, start, cancel)
 	st.Elapsed = time.Since(start)
 	select {

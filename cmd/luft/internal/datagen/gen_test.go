@@ -196,7 +196,7 @@ func TestResults(t *testing.T) {
 	}
 	for _, tt := range tests {
 		cfg := tiny(1)
-		cfg.Games, cfg.Openings, cfg.RandomPlies = 1, []string{tt.fen}, 0
+		cfg.Games, cfg.Openings, cfg.RandomPlies = 1, []openings.Start{{FEN: tt.fen}}, 0
 		data, st := generate(t, context.Background(), cfg)
 		got := [3]int{st.WhiteWins, st.BlackWins, st.Draws}
 		want := [3]int{}
@@ -299,14 +299,21 @@ func TestAdjudication(t *testing.T) {
 // drawOpening returns the opening of a game of seed 7 from the openings,
 // a fraction chess960 of Chess960 starts and plies random plies, drawn as
 // Run draws it.
-func drawOpening(t *testing.T, openings []string, chess960 float64, plies int) (*board.Position, error) {
+func drawOpening(t *testing.T, fens []string, chess960 float64, plies int) (*board.Position, error) {
 	t.Helper()
-	cfg := Config{Openings: openings, Chess960: chess960, RandomPlies: plies}
-	d, err := cfg.drawer()
+	cfg := Config{Openings: parseBook(t, fens), Chess960: chess960, RandomPlies: plies}
+	return cfg.drawer().Draw(rand.New(rand.NewPCG(7, 0)))
+}
+
+// parseBook returns the starts of fens as openings.ReadBook reads them
+// for luft datagen, or fails t.
+func parseBook(t *testing.T, fens []string) []openings.Start {
+	t.Helper()
+	book, err := openings.ParseBook(fens, false)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return d.Draw(rand.New(rand.NewPCG(7, 0)))
+	return book
 }
 
 // TestOpening checks the random opening plies and the rejection of
@@ -332,7 +339,7 @@ func TestOpening(t *testing.T) {
 	if _, err := drawOpening(t, []string{bare}, 0, 0); !errors.Is(err, openings.ErrFinished) {
 		t.Errorf("an opening with insufficient material: error %v, want %v", err, openings.ErrFinished)
 	}
-	if _, err := Run(context.Background(), Config{Games: 1, Openings: []string{"not a fen"}}, nil); err == nil {
+	if _, err := Run(context.Background(), Config{Games: 1, Openings: []openings.Start{{FEN: "not a fen"}}}, nil); err == nil {
 		t.Error("Run with an unreadable opening returned no error")
 	}
 }
@@ -382,11 +389,8 @@ func TestOpeningDraws(t *testing.T) {
 		}},
 	}
 	for _, tt := range tests {
-		cfg := Config{Seed: 9, Openings: tt.openings, Chess960: tt.chess960, RandomPlies: tt.plies}
-		d, err := cfg.drawer()
-		if err != nil {
-			t.Fatal(err)
-		}
+		cfg := Config{Seed: 9, Openings: parseBook(t, tt.openings), Chess960: tt.chess960, RandomPlies: tt.plies}
+		d := cfg.drawer()
 		var got []string
 		for n := range tt.want {
 			pos, err := d.Draw(gameRand(cfg.Seed, n))
