@@ -1,8 +1,9 @@
 // Package openings draws random openings: a start (the standard start
 // position, one of Chess960's, or a position of a book) followed by a few
 // random legal plies, redrawn while the plies end the game. It is the one
-// draw behind genfens' positions and datagen's games; the same random
-// source draws the same opening on every run and machine.
+// draw behind genfens' positions and datagen's games, and ReadBook the
+// one reader of their books' EPD files; the same random source draws the
+// same opening on every run and machine.
 package openings
 
 import (
@@ -62,9 +63,8 @@ func ReadBook(path string, chess960 bool) ([]Start, error) {
 
 // parseStart returns the start of fen, read by Chess960's rules when
 // chess960 is set and otherwise by standard chess's, or Chess960's for a
-// FEN whose castling rights only Chess960 allows.
-// The error is that of the rules asked for: Chess960's, or standard
-// chess's.
+// FEN whose castling rights only Chess960 allows; the error is that of
+// the rules asked for.
 func parseStart(fen string, chess960 bool) (Start, error) {
 	if chess960 {
 		_, err := board.ParseFEN960(fen)
