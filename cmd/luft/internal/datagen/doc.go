@@ -8,8 +8,8 @@
 // Run plays games of Luft against itself: each game starts from the start
 // position or a line of an opening file, or, for a fraction of the games
 // (Config.Chess960), from one of the 960 start positions of Chess960 and
-// by its rules; then it plays a number of random
-// legal moves (rejecting openings whose random moves end the game), then
+// by its rules; then it plays a number of random legal moves (drawn by
+// openings.Drawer, as genfens' are, again while they end the game), then
 // lets a single-threaded engine search every move at a fixed node budget.
 // Each game has its own random source, seeded from the run's seed and the
 // game's number, and its own engine cleared by NewGame, so a game is
