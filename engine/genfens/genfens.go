@@ -11,7 +11,6 @@
 package genfens
 
 import (
-	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -65,8 +64,8 @@ func Generate(ctx context.Context, n int, cfg Config) ([]string, error) {
 	opts := cfg.Engine
 	opts.Threads, opts.HashMB = 1, HashMB
 	e := engine.New(opts)
-	maxScore := engine.Score(cmp.Or(cfg.MaxScore, DefaultMaxScore))
-	lim := engine.Limits{Nodes: cmp.Or(cfg.Nodes, DefaultNodes)}
+	maxScore := engine.Score(cmpOr(cfg.MaxScore, DefaultMaxScore))
+	lim := engine.Limits{Nodes: cmpOr(cfg.Nodes, DefaultNodes)}
 	rng := newRand(cfg.Seed)
 	seen := make(map[uint64]bool)
 	fens := make([]string, 0, min(n, 1024))
@@ -93,6 +92,15 @@ func Generate(ctx context.Context, n int, cfg Config) ([]string, error) {
 	return fens, nil
 }
 
+// cmpOr returns v, or def when v is zero.
+func cmpOr[T comparable](v, def T) T {
+	var zero T
+	if v == zero {
+		return def
+	}
+	return v
+}
+
 // newRand returns the random source of Generate's openings for seed.
 func newRand(seed uint64) *rand.Rand {
 	return rand.New(rand.NewPCG(seed, 0x6765_6e66_656e_73)) // "genfens"
@@ -108,13 +116,6 @@ func drawer(cfg Config) openings.Drawer {
 		d.Chess960 = 1
 	}
 	return d
-}
-
-// finished reports whether the game at pos is over by the rules:
-// checkmate, stalemate, insufficient material, the fifty-move rule or a
-// threefold repetition.
-func finished(pos *board.Position) bool {
-	return !pos.HasLegalMove() || pos.InsufficientMaterial() || pos.Rule50() >= 100 || pos.RepetitionCount() >= 2
 }
 
 // score returns the score from the side to move's view of a search of

@@ -11,6 +11,7 @@ import (
 	"github.com/luftchess/luft/engine"
 	"github.com/luftchess/luft/engine/board"
 	"github.com/luftchess/luft/engine/game/openings"
+	"github.com/luftchess/luft/engine/game/outcome"
 )
 
 // book is a small book of standard openings, one with counters and one
@@ -107,7 +108,7 @@ func checkPosition(t *testing.T, fen string, chess960 bool) {
 		t.Errorf("position %s: %v", fen, err)
 		return
 	}
-	if finished(pos) {
+	if r, _ := outcome.Judge(pos); r != outcome.Unfinished {
 		t.Errorf("position %s: the game is over", fen)
 	}
 	e := engine.New(engine.Options{HashMB: 16, Threads: 1})
@@ -125,6 +126,10 @@ func TestGenerateErrors(t *testing.T) {
 	}{
 		{"bad FEN", []openings.Start{{FEN: "not a fen"}}},
 		{"mated", mustParseBook([]string{"rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3"}, false)},
+		// Each rule by which outcome.Judge ends a game ends a drawn one.
+		{"stalemate", mustParseBook([]string{"7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"}, false)},
+		{"bare kings", mustParseBook([]string{"8/8/8/4k3/8/8/8/4K3 w - - 0 1"}, false)},
+		{"fifty moves", mustParseBook([]string{"4k3/8/8/8/8/8/4P3/R3K3 w - - 100 80"}, false)},
 	}
 	for _, tt := range tests {
 		if _, err := Generate(context.Background(), 2, Config{Book: tt.book}); err == nil {
