@@ -59,6 +59,18 @@ func (r Result) String() string {
 	return "*"
 }
 
+// ParseResult returns the result whose PGN result token is s ("1-0",
+// "0-1", "1/2-1/2", or "*" for Unfinished), the reverse of String, and
+// whether s is one of those tokens.
+func ParseResult(s string) (Result, bool) {
+	for r := Unfinished; r <= Draw; r++ {
+		if s == r.String() {
+			return r, true
+		}
+	}
+	return Unfinished, false
+}
+
 // Points returns what the result is worth to c: 1 for a win, 0 for a
 // loss, 0.5 for a draw; an unfinished game counts as a draw.
 func (r Result) Points(c board.Color) float64 {

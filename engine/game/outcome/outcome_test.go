@@ -122,6 +122,47 @@ func TestResult(t *testing.T) {
 	}
 }
 
+// TestParseResult reads every PGN result token, each back from String,
+// and tokens that are none.
+func TestParseResult(t *testing.T) {
+	tests := []struct {
+		token string
+		want  Result
+		ok    bool
+	}{
+		{"1-0", WhiteWins, true},
+		{"0-1", BlackWins, true},
+		{"1/2-1/2", Draw, true},
+		{"*", Unfinished, true},
+
+		{"", Unfinished, false},
+		{"1", Unfinished, false},
+		{"0", Unfinished, false},
+		{"0.5", Unfinished, false},
+		{"1/2", Unfinished, false},
+		{"½-½", Unfinished, false},
+		{"0-0", Unfinished, false},
+		{"2-0", Unfinished, false},
+		{"1-0 ", Unfinished, false},
+		{" 1-0", Unfinished, false},
+		{"1-0-1", Unfinished, false},
+		{"1/2-1/2*", Unfinished, false},
+		{"**", Unfinished, false},
+		{"draw", Unfinished, false},
+		{"0-1#", Unfinished, false},
+	}
+	for _, tt := range tests {
+		if got, ok := ParseResult(tt.token); got != tt.want || ok != tt.ok {
+			t.Errorf("ParseResult(%q) = %v, %v; want %v, %v", tt.token, got, ok, tt.want, tt.ok)
+		}
+	}
+	for r := Unfinished; r <= Draw; r++ {
+		if got, ok := ParseResult(r.String()); got != r || !ok {
+			t.Errorf("ParseResult(%q) = %v, %v; want %v, true", r.String(), got, ok, r)
+		}
+	}
+}
+
 func TestAdjudicator(t *testing.T) {
 	type report struct {
 		mover    board.Color

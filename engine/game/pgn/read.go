@@ -9,6 +9,8 @@ import (
 	"io"
 	"iter"
 	"strings"
+
+	"github.com/luftchess/luft/engine/game/outcome"
 )
 
 // Reader reads games from a PGN stream. A game that cannot be read costs
@@ -457,9 +459,11 @@ func commentOpen(line []byte, open bool) bool {
 	return open
 }
 
-// isResult reports whether tok is a game termination marker.
+// isResult reports whether tok is a game termination marker, a PGN
+// result token.
 func isResult(tok string) bool {
-	return tok == "1-0" || tok == "0-1" || tok == "1/2-1/2" || tok == "*"
+	_, ok := outcome.ParseResult(tok)
+	return ok
 }
 
 // newGame starts the next game and reports whether there is one.
