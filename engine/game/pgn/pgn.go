@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/luftchess/luft/engine/board"
 	"github.com/luftchess/luft/engine/game/outcome"
 	"github.com/luftchess/luft/engine/game/referee"
 )
@@ -37,6 +38,15 @@ type Game struct {
 	Moves         []Move
 	Result        string // "1-0", "0-1", "1/2-1/2" or "*"
 	ResultComment string // written before the result, as cutechess does
+}
+
+// Outcome returns the result the game's movetext ends with, or an error
+// when the game is unfinished ("*") or its result is no PGN result token.
+func (g *Game) Outcome() (outcome.Result, error) {
+	if r, ok := outcome.ParseResult(g.Result); ok && r != outcome.Unfinished {
+		return r, nil
+	}
+	return outcome.Unfinished, fmt.Errorf("no result (%q)", g.Result)
 }
 
 // Tag returns the value of a tag and whether it is present.
@@ -145,29 +155,81 @@ func escape(s string) string {
 	return strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(s)
 }
 
-// Replay plays the game's moves from its FEN tag (or the standard start),
-// by the rules of Chess960 when its Variant tag says so, and returns the
-// final position with the referee's verdict. It fails on an illegal or
-// ambiguous move, a move after the game ended by rule, or a variant
-// other than standard chess and Chess960.
+// Replay plays the game's moves (Play) in a referee's game, which checks
+// each against notnil/chess too in standard chess, and returns the final
+// position with the referee's verdict. It fails as Play does, and on a
+// move after the game ended by the rules or one that notnil/chess
+// refuses.
 func (g *Game) Replay() (*referee.Game, error) {
-	fen, chess960, err := g.Start()
-	if err != nil {
+	pos, moves, err := g.Play()
+	if pos == nil {
 		return nil, err
 	}
-	rg, err := referee.NewGameVariant(fen, chess960)
-	if err != nil {
-		return nil, err
+	rg, rerr := referee.NewGameVariant(pos.FEN(), pos.Chess960())
+	if rerr != nil {
+		return nil, rerr
 	}
 	for i, m := range g.Moves {
+		name := moveName(pos, m.SAN)
 		if res, _, why := rg.Result(); res != outcome.Unfinished {
-			return rg, fmt.Errorf("ply %d (%s): game already over: %s", i+1, m.SAN, why)
+			return rg, fmt.Errorf("move %s: game already over: %s", name, why)
 		}
-		if _, err := rg.MoveSAN(m.SAN); err != nil {
-			return rg, fmt.Errorf("ply %d: %v", i+1, err)
+		if i == len(moves) {
+			return rg, err // the move Play could not read
 		}
+		if _, err := rg.Move(moves[i].UCI(pos.Chess960())); err != nil {
+			return rg, fmt.Errorf("move %s: %v", name, err)
+		}
+		pos.Make(moves[i])
 	}
 	return rg, nil
+}
+
+// Play replays the game on Luft's board, the one replay of a game record
+// that every reader of games calls: it returns the position the game
+// starts from, its FEN tag or the standard start, read by the rules of
+// Chess960 when its Variant tag names it (Start), and the game's moves
+// read from their SAN. Making the moves on the position in turn gives
+// every position of the game with its history. Play fails on a variant
+// other than standard chess and Chess960, a bad FEN tag, and a move that
+// is not legal, naming it by its number ("move 12... Qxd4: not legal in
+// ..."); the moves before that one come with the error.
+func (g *Game) Play() (*board.Position, []board.Move, error) {
+	fen, chess960, err := g.Start()
+	if err != nil {
+		return nil, nil, err
+	}
+	pos, err := board.ParseFENVariant(cmp.Or(fen, board.StartFEN), chess960)
+	if err != nil {
+		return nil, nil, fmt.Errorf("FEN tag: %v", err)
+	}
+	moves := make([]board.Move, 0, len(g.Moves))
+	for _, m := range g.Moves {
+		mv, perr := pos.ParseSAN(m.SAN)
+		if me, ok := errors.AsType[*board.MoveError](perr); ok {
+			perr = errors.New(me.Reason)
+		}
+		if perr != nil {
+			err = fmt.Errorf("move %s: %v", moveName(pos, m.SAN), perr)
+			break
+		}
+		pos.Make(mv)
+		moves = append(moves, mv)
+	}
+	for range moves {
+		pos.Unmake()
+	}
+	return pos, moves, err
+}
+
+// moveName returns the move san of the side to move in pos with its
+// number: "12. Nf3" or "12... Nf6".
+func moveName(pos *board.Position, san string) string {
+	dots := "."
+	if pos.SideToMove() == board.Black {
+		dots = "..."
+	}
+	return strconv.Itoa(pos.FullMove()) + dots + " " + san
 }
 
 // Start returns the game's starting position as its FEN tag gives it (""

@@ -11,6 +11,8 @@ import (
 	"testing/iotest"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/luftchess/luft/engine/game/outcome"
 )
 
 func TestRoundTrip(t *testing.T) {
@@ -139,7 +141,7 @@ const knightStart = "bbqrnnkr/pppppppp/8/8/8/8/PPPPPPPP/BBQRNNKR w KQkq - 0 1"
 // not.
 func TestCheckAllNamesGame(t *testing.T) {
 	const illegal = "\n1. e4 e5 2. Ke3 *\n"
-	const why = `ply 3: illegal move "Ke3": not legal in rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2`
+	const why = `move 2. Ke3: not legal in rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2`
 	tests := []struct{ tags, want string }{
 		{"[Round \"1\"]\n[White \"a\"]\n[Black \"b\"]\n", "game 1 (round 1, a vs b): " + why},
 		{"", "game 1: " + why},
@@ -164,7 +166,7 @@ func TestCheckAllNamesGame(t *testing.T) {
 // TestCheckAllGoesOn checks that CheckAll checks the games after a bad
 // one, and names each bad game.
 func TestCheckAllGoesOn(t *testing.T) {
-	const illegal = `ply 3: illegal move "Ke3": not legal in rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2`
+	const illegal = `move 2. Ke3: not legal in rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2`
 	tests := []struct {
 		file string
 		good int
@@ -203,8 +205,9 @@ func TestCheckAll(t *testing.T) {
 	}{
 		{"good", header + "[Result \"0-1\"]\n\n1. f3 e5 {a comment} 2. g4 $1 (2. e4) Qh4# 0-1\n", 1, ""},
 		{"two games", header + "\n1. e4 *\n\n" + header + "\n1. d4 d5 *\n", 2, ""},
-		{"illegal move", header + "\n1. e4 e5 2. Ke3 *\n", 0, "illegal move \"Ke3\""},
+		{"illegal move", header + "\n1. e4 e5 2. Ke3 *\n", 0, "move 2. Ke3: not legal in "},
 		{"move after mate", header + "\n1. f3 e5 2. g4 Qh4# 3. a3 0-1\n", 0, "game already over"},
+		{"move after threefold", header + "\n1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. e4 *\n", 0, "move 5. e4: game already over: Draw by 3-fold repetition"},
 		{"wrong result after mate", header + "\n1. f3 e5 2. g4 Qh4# 1-0\n", 0, "Black mates"},
 		{"result tag differs", header + "[Result \"1-0\"]\n\n1. e4 1/2-1/2\n", 0, "Result tag"},
 		{"plycount differs", header + "[PlyCount \"3\"]\n\n1. e4 e5 *\n", 0, "PlyCount"},
@@ -374,6 +377,80 @@ func TestCommentOpen(t *testing.T) {
 	for _, tt := range tests {
 		if got := commentOpen([]byte(tt.line), tt.open); got != tt.want {
 			t.Errorf("commentOpen(%q, %v) = %v, want %v", tt.line, tt.open, got, tt.want)
+		}
+	}
+}
+
+// TestPlay replays games on Luft's board: the moves read, the position
+// they lead to, the moves before a bad one, and the errors that name
+// the variant, the FEN tag or the move.
+func TestPlay(t *testing.T) {
+	tests := []struct {
+		name, pgn string
+		moves     int    // moves read, up to a bad one
+		fen       string // the position after them; "" to skip the check
+		err       string // a substring of the error; empty for none
+	}{
+		{"standard", "1. e4 e5 2. Nf3 *", 3, "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2", ""},
+		{"chess960 castling", `[Variant "Chess960"]
+[FEN "bbqrnnkr/pppppppp/8/8/8/8/PPPPPPPP/BBQRNNKR w KQkq - 0 1"]
+
+1. Ng3 Ng6 2. Nf3 Nf6 3. O-O O-O *`, 6, "bbqr1rk1/pppppppp/5nn1/8/8/5NN1/PPPPPPPP/BBQR1RK1 w - - 6 4", ""},
+		{"fischerandom", `[Variant "fischerandom"]
+[FEN "bbqrnnkr/pppppppp/8/8/8/8/PPPPPPPP/BBQRNNKR w HDhd - 0 1"]
+
+1. Ng3 Ng6 2. Nf3 Nf6 3. O-O O-O *`, 6, "bbqr1rk1/pppppppp/5nn1/8/8/5NN1/PPPPPPPP/BBQR1RK1 w - - 6 4", ""},
+		{"standard variant", "[Variant \"Standard\"]\n\n1. d4 *", 1, "", ""},
+		{"moves after a threefold repetition", "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. e4 *", 9, "", ""},
+		{"illegal", "1. e4 e5 2. Nf3 Qh5 *", 3, "", "move 2... Qh5: not legal in "},
+		{"after mate", "1. f3 e5 2. g4 Qh4# 3. a3 0-1", 4, "", "move 3. a3: "},
+		{"variant", "[Variant \"Atomic\"]\n\n1. e4 *", 0, "", `variant "Atomic"`},
+		{"fen", "[FEN \"8/8/8 w - - 0 1\"]\n\n1. e4 *", 0, "", "FEN tag: "},
+	}
+	for _, tt := range tests {
+		g, err := NewReader(strings.NewReader(tt.pgn)).Read()
+		if err != nil {
+			t.Fatal(err)
+		}
+		pos, moves, err := g.Play()
+		switch {
+		case tt.err != "" && (err == nil || !strings.Contains(err.Error(), tt.err)):
+			t.Errorf("%s: error %v, want one with %q", tt.name, err, tt.err)
+		case tt.err == "" && err != nil:
+			t.Errorf("%s: %v", tt.name, err)
+		case len(moves) != tt.moves:
+			t.Errorf("%s: %d moves, want %d", tt.name, len(moves), tt.moves)
+		}
+		if pos == nil || tt.fen == "" {
+			continue
+		}
+		for _, m := range moves {
+			pos.Make(m)
+		}
+		if pos.FEN() != tt.fen {
+			t.Errorf("%s: the moves lead to %s, want %s", tt.name, pos.FEN(), tt.fen)
+		}
+	}
+}
+
+// TestOutcome reads the result of a finished game, and refuses an
+// unfinished one.
+func TestOutcome(t *testing.T) {
+	for _, tt := range []struct {
+		result string
+		want   outcome.Result
+		err    bool
+	}{
+		{"1-0", outcome.WhiteWins, false},
+		{"0-1", outcome.BlackWins, false},
+		{"1/2-1/2", outcome.Draw, false},
+		{"*", outcome.Unfinished, true},
+		{"", outcome.Unfinished, true},
+		{"1/2", outcome.Unfinished, true},
+	} {
+		got, err := (&Game{Result: tt.result}).Outcome()
+		if got != tt.want || (err != nil) != tt.err {
+			t.Errorf("Outcome of %q = %v, %v; want %v and an error %v", tt.result, got, err, tt.want, tt.err)
 		}
 	}
 }

@@ -25,7 +25,7 @@ func TestPGNOpenings(t *testing.T) {
 			{FEN: "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1", Moves: []string{"e1c1", "e8e7"}},
 		}, "<nil>"},
 		{"unreadable", nil, `openings testdata/openings/unreadable.pgn: game 2: pgn: line 8: missing '}'`},
-		{"illegal", nil, `openings testdata/openings/illegal.pgn: game 2: ply 3: illegal move "Ke3": not legal in rnbqkbnr/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/RNBQKBNR w KQkq - 0 2`},
+		{"illegal", nil, `openings testdata/openings/illegal.pgn: game 2: move 2. Ke3: not legal in rnbqkbnr/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/RNBQKBNR w KQkq - 0 2`},
 	}
 	for _, tt := range tests {
 		ops, err := LoadOpenings(Book{File: "testdata/openings/" + tt.file + ".pgn"}, false)

@@ -26,7 +26,6 @@ package review
 
 import (
 	"context"
-	"fmt"
 	"strconv"
 
 	"github.com/luftchess/luft/engine"
@@ -136,7 +135,7 @@ const lineLength = 6
 // set up for g's variant and is told a new game; on one thread and with a
 // node budget, the review repeats.
 func Review(ctx context.Context, e *engine.Engine, g *pgn.Game, lim Limits, progress func(done, total int)) (*Game, error) {
-	pos, moves, err := Replay(g)
+	pos, moves, err := g.Play()
 	if err != nil {
 		return nil, err
 	}
@@ -345,47 +344,4 @@ func sanLine(pos *board.Position, line []board.Move) []string {
 		pos.Unmake()
 	}
 	return sans
-}
-
-// Replay returns the start position of g, by the rules of Chess960 when
-// its Variant tag says so (pgn.Game.Start), and its moves: positions to
-// search with their history, which pgn.Game.Replay's referee game does
-// not give. It fails on a variant other
-// than standard chess and Chess960, a bad FEN, and a move that is not
-// legal, naming it by its number: "move 12... Qxd4: ...".
-func Replay(g *pgn.Game) (*board.Position, []board.Move, error) {
-	fen, chess960, err := g.Start()
-	if err != nil {
-		return nil, nil, err
-	}
-	if fen == "" {
-		fen = board.StartFEN
-	}
-	pos, err := board.ParseFENVariant(fen, chess960)
-	if err != nil {
-		return nil, nil, fmt.Errorf("FEN tag: %v", err)
-	}
-	var moves []board.Move
-	for _, m := range g.Moves {
-		mv, err := pos.ParseSAN(m.SAN)
-		if err != nil {
-			return nil, nil, fmt.Errorf("move %s: %v", moveName(pos, m.SAN), err)
-		}
-		pos.Make(mv)
-		moves = append(moves, mv)
-	}
-	for range moves {
-		pos.Unmake()
-	}
-	return pos, moves, nil
-}
-
-// moveName returns the move san of the side to move in pos with its
-// number: "12. Nf3" or "12... Nf6".
-func moveName(pos *board.Position, san string) string {
-	dots := "."
-	if pos.SideToMove() == board.Black {
-		dots = "..."
-	}
-	return strconv.Itoa(pos.FullMove()) + dots + " " + san
 }

@@ -172,34 +172,6 @@ func TestNotnilReadsAnnotations(t *testing.T) {
 	}
 }
 
-func TestReplay(t *testing.T) {
-	tests := []struct {
-		name, pgn string
-		moves     int
-		err       string
-	}{
-		{"standard", "1. e4 e5 2. Nf3 *", 3, ""},
-		{"chess960 castling", `[Variant "Chess960"]
-[FEN "bbqrnnkr/pppppppp/8/8/8/8/PPPPPPPP/BBQRNNKR w KQkq - 0 1"]
-
-1. Ng3 Ng6 2. Nf3 Nf6 3. O-O O-O *`, 6, ""},
-		{"illegal", "1. e4 e5 2. Nf3 Qh5 *", 0, "move 2... Qh5: "},
-		{"variant", "[Variant \"Atomic\"]\n\n1. e4 *", 0, `variant "Atomic"`},
-		{"fen", "[FEN \"8/8/8 w - - 0 1\"]\n\n1. e4 *", 0, "FEN tag: "},
-	}
-	for _, tt := range tests {
-		_, moves, err := Replay(readGame(t, tt.pgn))
-		switch {
-		case tt.err != "" && (err == nil || !strings.Contains(err.Error(), tt.err)):
-			t.Errorf("%s: error %v, want one with %q", tt.name, err, tt.err)
-		case tt.err == "" && err != nil:
-			t.Errorf("%s: %v", tt.name, err)
-		case tt.err == "" && len(moves) != tt.moves:
-			t.Errorf("%s: %d moves, want %d", tt.name, len(moves), tt.moves)
-		}
-	}
-}
-
 func TestReviewStopsWhenCancelled(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	calls := 0
@@ -256,7 +228,7 @@ func TestJudgedByEvaluations(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pos, _, err := Replay(g)
+	pos, moves, err := g.Play()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -264,20 +236,16 @@ func TestJudgedByEvaluations(t *testing.T) {
 	for i, m := range r.Moves {
 		us := pos.SideToMove()
 		if want := judgeMove(us, before, m.Eval); m.Judgement != want {
-			t.Errorf("%s (%v -> %v) judged %q, want %q", moveName(pos, m.SAN), before, m.Eval, m.Judgement, want)
+			t.Errorf("ply %d, %s (%v -> %v) judged %q, want %q", i+1, m.SAN, before, m.Eval, m.Judgement, want)
 		}
 		if m.Judgement != Good && (m.Best == "" || m.Best == m.SAN) {
-			t.Errorf("%s judged %q with the better move %q", moveName(pos, m.SAN), m.Judgement, m.Best)
+			t.Errorf("ply %d, %s judged %q with the better move %q", i+1, m.SAN, m.Judgement, m.Best)
 		}
 		if m.SAN == "b5" {
 			wb, wa := sideWins(us, before, m.Eval)
 			t.Logf("9... b5: %v -> %v, %.1f points of win%% lost: %q, %s was best", before, m.Eval, wb-wa, m.Judgement, m.Best)
 		}
-		mv, err := pos.ParseSAN(g.Moves[i].SAN)
-		if err != nil {
-			t.Fatal(err)
-		}
-		pos.Make(mv)
+		pos.Make(moves[i])
 		before = m.Eval
 	}
 }

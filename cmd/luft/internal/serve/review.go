@@ -46,7 +46,7 @@ func importSettings(text string) (Settings, error) {
 	if err != nil {
 		return Settings{}, fmt.Errorf("the PGN cannot be read: %v", strings.TrimPrefix(err.Error(), "pgn: "))
 	}
-	start, moves, err := review.Replay(g)
+	start, moves, err := g.Play()
 	if err != nil {
 		return Settings{}, fmt.Errorf("the PGN's game cannot be replayed: %v", err)
 	}
