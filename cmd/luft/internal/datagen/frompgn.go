@@ -6,8 +6,6 @@ import (
 
 	"github.com/luftchess/luft/cmd/luft/internal/trainingdata"
 	"github.com/luftchess/luft/engine"
-	"github.com/luftchess/luft/engine/board"
-	"github.com/luftchess/luft/engine/game/outcome"
 	"github.com/luftchess/luft/engine/game/pgn"
 )
 
@@ -55,8 +53,10 @@ func (s *PGNStats) add(counts *[castle960 + 1]int, noScore int) {
 // in its comment, and writes to w a record for each position before a
 // move whose evaluation is given, with the move as the best move, left out
 // by the filters of self-play generation (in check, capture or promotion,
-// mate score, Chess960 castling). A game that cannot be read or replayed,
-// or has no result, is left out whole: broken is called with its number
+// mate score, Chess960 castling). A game is replayed by the rules its
+// Variant tag names (pgn.Game.Play). A game that cannot be read or
+// replayed, such as one of a variant other than standard chess and
+// Chess960, or that has no result, is left out whole: broken is called with its number
 // in r (from 1) and the reason, and ConvertPGN goes on with the next. It
 // returns the error of a write, or of reading r.
 func ConvertPGN(r io.Reader, w *trainingdata.Writer, st *PGNStats, broken func(game int, err error)) error {
@@ -88,24 +88,20 @@ func ConvertPGN(r io.Reader, w *trainingdata.Writer, st *PGNStats, broken func(g
 	return nil
 }
 
-// gameRecords replays g and returns its records, the count of its scored
+// gameRecords replays g (pgn.Game.Play) and returns its records, the count of its scored
 // moves by the reason each is left out (keep for those written), and the
 // count of its moves without a score.
 func gameRecords(g *pgn.Game) (recs []trainingdata.Packed, counts [castle960 + 1]int, noScore int, err error) {
-	result, err := pgnResult(g)
+	result, err := g.Outcome()
 	if err != nil {
 		return nil, counts, 0, err
 	}
-	pos, err := startPosition(g)
+	pos, moves, err := g.Play()
 	if err != nil {
 		return nil, counts, 0, err
 	}
-	for i, mv := range g.Moves {
-		m, err := pos.ParseSAN(mv.SAN)
-		if err != nil {
-			return nil, counts, 0, fmt.Errorf("ply %d: %v", i+1, err)
-		}
-		if e, ok := pgn.ParseEval(mv.Comment); !ok {
+	for i, m := range moves {
+		if e, ok := pgn.ParseEval(g.Moves[i].Comment); !ok {
 			noScore++
 		} else if why := filter(pos, m, searchScore(e)); why != keep {
 			counts[why]++
@@ -121,27 +117,6 @@ func gameRecords(g *pgn.Game) (recs []trainingdata.Packed, counts [castle960 + 1
 		pos.Make(m)
 	}
 	return recs, counts, noScore, nil
-}
-
-// pgnResult returns the result of g, or an error for an unfinished game.
-func pgnResult(g *pgn.Game) (outcome.Result, error) {
-	for _, r := range []outcome.Result{outcome.WhiteWins, outcome.BlackWins, outcome.Draw} {
-		if g.Result == r.String() {
-			return r, nil
-		}
-	}
-	return outcome.Unfinished, fmt.Errorf("no result (%q)", g.Result)
-}
-
-// startPosition returns the position g starts from: its FEN tag or the
-// start position, read by Chess960's rules when its Variant tag says so.
-func startPosition(g *pgn.Game) (*board.Position, error) {
-	fen, ok := g.Tag("FEN")
-	if !ok {
-		fen = board.StartFEN
-	}
-	v, _ := g.Tag("Variant")
-	return board.ParseFENVariant(fen, pgn.IsChess960(v))
 }
 
 // searchScore returns e as a search score: its centipawns, clamped to

@@ -216,3 +216,47 @@ func open(t *testing.T, name string) io.Reader {
 	t.Cleanup(func() { f.Close() })
 	return f
 }
+
+// TestConvertVariants checks that a game is replayed by the rules its
+// Variant tag names, as luft review replays it (pgn.Game.Play): Chess960
+// by Chess960's, under each of its names, and a variant that is neither
+// standard chess nor Chess960 is refused by name, not read as standard
+// chess.
+func TestConvertVariants(t *testing.T) {
+	const (
+		start960 = "bbqrnnkr/pppppppp/8/8/8/8/PPPPPPPP/BBQRNNKR w KQkq - 0 1"
+		moves960 = "1. Ng3 {+0.20/5 0.1s} Ng6 {-0.10/5 0.1s} 2. Nf3 {+0.20/5 0.1s} Nf6 {-0.10/5 0.1s} 3. O-O {+0.20/5 0.1s} O-O {-0.10/5 0.1s}"
+		moves    = "1. e4 {+0.20/5 0.1s} e5 {-0.10/5 0.1s}"
+	)
+	tests := []struct {
+		variant, fen, moves string
+		written             int    // records written
+		err                 string // why the game is left out; "" for none
+	}{
+		{"", "", moves, 2, ""},
+		{"Standard", "", moves, 2, ""},
+		{"Chess960", start960, moves960, 4, ""}, // the castling moves are left out
+		{"fischerandom", start960, moves960, 4, ""},
+		{"Atomic", "", moves, 0, `variant "Atomic" is neither standard chess nor Chess960`},
+		{"Three-check", "", moves, 0, `variant "Three-check" is neither standard chess nor Chess960`},
+	}
+	for _, tt := range tests {
+		text := "[Event \"t\"]\n"
+		if tt.variant != "" {
+			text += fmt.Sprintf("[Variant %q]\n", tt.variant)
+		}
+		if tt.fen != "" {
+			text += fmt.Sprintf("[SetUp \"1\"]\n[FEN %q]\n", tt.fen)
+		}
+		text += "\n" + tt.moves + " 1-0\n"
+		var st PGNStats
+		var why string
+		w := trainingdata.NewWriter(io.Discard)
+		if err := ConvertPGN(strings.NewReader(text), w, &st, func(_ int, err error) { why = err.Error() }); err != nil {
+			t.Fatal(err)
+		}
+		if st.Written != tt.written || why != tt.err {
+			t.Errorf("variant %q: %d records written, left out for %q; want %d, %q", tt.variant, st.Written, why, tt.written, tt.err)
+		}
+	}
+}
