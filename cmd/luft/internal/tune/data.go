@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/luftchess/luft/engine/board"
+	"github.com/luftchess/luft/engine/game/outcome"
 )
 
 // A Sample is a position and the result of the game it occurred in,
@@ -22,19 +23,15 @@ type Sample struct {
 	Result float64
 }
 
-var results = map[string]float64{
-	"1-0": 1, "0-1": 0, "1/2-1/2": 0.5,
-	"1": 1, "0": 0, "0.5": 0.5, "1.0": 1, "0.0": 0,
-}
-
-// ParseResult returns the value for White of a game result written 1-0,
-// 0-1 or 1/2-1/2 (or 1, 0, 0.5), and whether s is one of those.
+// ParseResult returns the value for White of a game result written as a
+// PGN result token, 1-0, 0-1 or 1/2-1/2 (outcome.ParseResult), or as a
+// number (1, 0, 0.5), and whether s is one of those.
 //
 // A number between 0 and 1 is also read as an expected score, the label
 // luft tune label writes when it blends results with an engine's scores.
 func ParseResult(s string) (float64, bool) {
-	if v, ok := results[s]; ok {
-		return v, true
+	if r, ok := outcome.ParseResult(s); ok && r != outcome.Unfinished {
+		return r.Points(board.White), true
 	}
 	v, err := strconv.ParseFloat(s, 64)
 	return v, err == nil && v >= 0 && v <= 1
@@ -80,20 +77,15 @@ func ReadFiles(names ...string) ([]Sample, error) {
 	return samples, nil
 }
 
-// String formats s as a line of the format ReadSamples reads.
+// String formats s as a line of the format ReadSamples reads: a result
+// of 1, 0 or 0.5 as its PGN result token.
 func (s Sample) String() string {
-	var res string
-	switch s.Result {
-	case 1:
-		res = "1-0"
-	case 0:
-		res = "0-1"
-	case 0.5:
-		res = "1/2-1/2"
-	default:
-		res = strconv.FormatFloat(s.Result, 'f', 4, 64)
+	for _, r := range []outcome.Result{outcome.WhiteWins, outcome.BlackWins, outcome.Draw} {
+		if s.Result == r.Points(board.White) {
+			return s.FEN + ";" + r.String()
+		}
 	}
-	return s.FEN + ";" + res
+	return s.FEN + ";" + strconv.FormatFloat(s.Result, 'f', 4, 64)
 }
 
 // Quiet reports whether p is quiet enough for its static evaluation to
