@@ -73,30 +73,25 @@ func (x *Extractor) ExtractFile(out io.Writer, name string) error {
 
 // QuietPositions returns the quiet positions of a finished game, labelled
 // with its result, leaving out the first skip plies, book moves and
-// positions where the mover saw a forced mate.
+// positions where the mover saw a forced mate. The game is replayed by
+// the rules its Variant tag names (pgn.Game.Play): a variant other than
+// standard chess and Chess960 is an error.
 func QuietPositions(g *pgn.Game, skip int) ([]Sample, error) {
-	r, ok := ParseResult(g.Result)
-	if !ok {
-		return nil, fmt.Errorf("no result (%q)", g.Result)
-	}
-	fen, ok := g.Tag("FEN")
-	if !ok {
-		fen = board.StartFEN
-	}
-	p, err := board.ParseFEN(fen)
+	res, err := g.Outcome()
 	if err != nil {
 		return nil, err
 	}
+	p, moves, err := g.Play()
+	if err != nil {
+		return nil, err
+	}
+	r := res.Points(board.White)
 	var out []Sample
-	for i, mv := range g.Moves {
-		c := mv.Comment
+	for i, m := range moves {
+		c := g.Moves[i].Comment
 		mate := strings.HasPrefix(c, "+M") || strings.HasPrefix(c, "-M")
 		if i >= skip && c != "book" && !mate && Quiet(p) {
 			out = append(out, Sample{FEN: p.FEN(), Result: r})
-		}
-		m, err := p.ParseSAN(mv.SAN)
-		if err != nil {
-			return nil, fmt.Errorf("ply %d: %v", i+1, err)
 		}
 		p.Make(m)
 	}

@@ -10,7 +10,9 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/luftchess/luft/engine/board"
 	"github.com/luftchess/luft/engine/game/pgn"
+	"github.com/luftchess/luft/eval"
 )
 
 // TestQuietPositions checks which positions of a game become samples.
@@ -66,7 +68,7 @@ func TestQuietPositions(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	const want3 = `ply 3: move "Ke3" is not legal in rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2`
+	const want3 = `move 2. Ke3: not legal in rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2`
 	if _, err := QuietPositions(g, 0); fmt.Sprint(err) != want3 {
 		t.Errorf("an illegal move: %v, want %s", err, want3)
 	}
@@ -103,5 +105,58 @@ func TestExtractBrokenGame(t *testing.T) {
 	var x Extractor
 	if err := x.ExtractFile(io.Discard, "testdata/missing.pgn"); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("ExtractFile of a missing file: %v", err)
+	}
+}
+
+// TestQuietPositionsVariants checks that a game is replayed by the rules
+// its Variant tag names, as luft review replays it (pgn.Game.Play):
+// Chess960 by Chess960's, its samples read back by NewDataset, and a
+// variant that is neither standard chess nor Chess960 is refused by name,
+// not read as standard chess.
+func TestQuietPositionsVariants(t *testing.T) {
+	const (
+		start960 = "bbqrnnkr/pppppppp/8/8/8/8/PPPPPPPP/BBQRNNKR w KQkq - 0 1"
+		moves960 = "1. Ng3 Ng6 2. Nf3 Nf6 3. O-O O-O"
+	)
+	tests := []struct {
+		variant, fen, moves string
+		want                []string // the samples' FENs
+		err                 string
+	}{
+		{"Standard", "", "1. e4 e5", []string{board.StartFEN, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"}, ""},
+		{"Chess960", start960, moves960, []string{
+			start960,
+			"bbqrnnkr/pppppppp/8/8/8/6N1/PPPPPPPP/BBQRN1KR b KQkq - 1 1",
+			"bbqrn1kr/pppppppp/6n1/8/8/6N1/PPPPPPPP/BBQRN1KR w KQkq - 2 2",
+			"bbqrn1kr/pppppppp/6n1/8/8/5NN1/PPPPPPPP/BBQR2KR b KQkq - 3 2",
+			"bbqr2kr/pppppppp/5nn1/8/8/5NN1/PPPPPPPP/BBQR2KR w KQkq - 4 3",
+			"bbqr2kr/pppppppp/5nn1/8/8/5NN1/PPPPPPPP/BBQR1RK1 b kq - 5 3",
+		}, ""},
+		{"Atomic", "", "1. e4 e5", nil, `variant "Atomic" is neither standard chess nor Chess960`},
+		{"Crazyhouse", "", "1. e4 e5", nil, `variant "Crazyhouse" is neither standard chess nor Chess960`},
+	}
+	for _, tt := range tests {
+		text := fmt.Sprintf("[Variant %q]\n", tt.variant)
+		if tt.fen != "" {
+			text += fmt.Sprintf("[SetUp \"1\"]\n[FEN %q]\n", tt.fen)
+		}
+		g, err := pgn.NewReader(strings.NewReader(text + "\n" + tt.moves + " 1/2-1/2\n")).Read()
+		if err != nil {
+			t.Fatal(err)
+		}
+		ss, err := QuietPositions(g, 0)
+		if (err != nil || tt.err != "") && fmt.Sprint(err) != tt.err {
+			t.Errorf("variant %q: error %v, want %s", tt.variant, err, tt.err)
+		}
+		var got []string
+		for _, s := range ss {
+			got = append(got, s.FEN)
+		}
+		if diff := cmp.Diff(tt.want, got); diff != "" {
+			t.Errorf("variant %q: samples (-want +got):\n%s", tt.variant, diff)
+		}
+		if _, err := NewDataset(ss, eval.New()); err != nil {
+			t.Errorf("variant %q: the samples do not read back: %v", tt.variant, err)
+		}
 	}
 }

@@ -30,14 +30,19 @@ type term struct {
 }
 
 // NewDataset traces the samples with the evaluator e, whose weights
-// decide the endgame scale factor of each position.
+// decide the endgame scale factor of each position. A sample's FEN is
+// read by the rules of standard chess, or by Chess960's when only they
+// read it, as the positions of a Chess960 game (QuietPositions) need.
 func NewDataset(samples []Sample, e *eval.Evaluator) (*Dataset, error) {
 	d := &Dataset{pos: make([]position, 0, len(samples))}
 	var t eval.Trace
 	for _, s := range samples {
 		p, err := board.ParseFEN(s.FEN)
 		if err != nil {
-			return nil, fmt.Errorf("%q: %v", s.FEN, err)
+			var err960 error
+			if p, err960 = board.ParseFEN960(s.FEN); err960 != nil {
+				return nil, fmt.Errorf("%q: %v", s.FEN, err)
+			}
 		}
 		e.Trace(p, &t)
 		start := len(d.terms)
