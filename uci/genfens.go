@@ -3,11 +3,11 @@ package uci
 import (
 	"context"
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/luftchess/luft/engine/game/openings"
+	"github.com/luftchess/luft/engine/game/pgn"
 	"github.com/luftchess/luft/engine/genfens"
 )
 
@@ -26,10 +26,6 @@ type genfensRequest struct {
 // maxGenfens bounds the positions one genfens command asks for: many
 // more than a DATAGEN workload's games, which each take one.
 const maxGenfens = 1 << 20
-
-// chess960Words are the extra words of a genfens command that ask for
-// Chess960 positions.
-var chess960Words = []string{"fischerandom", "chess960", "frc"}
 
 // parseGenfens reads the arguments of a genfens command. Words after
 // the count other than seed, book and the Chess960 words are an error.
@@ -60,7 +56,7 @@ func parseGenfens(args []string) (genfensRequest, error) {
 			if r.seed, err = strconv.ParseUint(args[i], 10, 64); err != nil {
 				return r, fmt.Errorf("seed %q: want a number from 0 to 2^64-1", args[i])
 			}
-		case slices.Contains(chess960Words, strings.ToLower(w)):
+		case pgn.IsChess960(w):
 			r.chess960 = true
 		default:
 			return r, fmt.Errorf("unknown word %q", w)

@@ -20,6 +20,9 @@ func TestParseGenfens(t *testing.T) {
 		{"genfens 1 seed 18446744073709551615 book books/UHO.epd", genfensRequest{n: 1, seed: 1<<64 - 1, book: "books/UHO.epd"}, false},
 		{"genfens 5 seed 0 book none fischerandom", genfensRequest{n: 5, chess960: true}, false},
 		{"genfens 5 book None seed 2 FRC", genfensRequest{n: 5, seed: 2, chess960: true}, false},
+		// Every name of Chess960 that a PGN Variant tag gives (pgn.IsChess960).
+		{"genfens 5 seed 2 chess960", genfensRequest{n: 5, seed: 2, chess960: true}, false},
+		{"genfens 5 seed 2 FischerRandom", genfensRequest{n: 5, seed: 2, chess960: true}, false},
 		{"genfens 5", genfensRequest{n: 5}, false},
 		{"genfens", genfensRequest{}, true},
 		{"genfens 0 seed 1 book None", genfensRequest{}, true},

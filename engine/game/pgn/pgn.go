@@ -251,12 +251,13 @@ func (g *Game) Start() (fen string, chess960 bool, err error) {
 // cutechess writes it.
 const Variant960 = "fischerandom"
 
-// IsChess960 reports whether variant, the value of a Variant tag, names
-// Chess960: "fischerandom" as cutechess writes it, "Chess960" as lichess
-// does, and their spellings with spaces or in any case.
+// IsChess960 reports whether variant, the value of a Variant tag or a
+// word of OpenBench's genfens command, names Chess960: "fischerandom" as
+// cutechess writes it, "Chess960" as lichess does, "frc" as OpenBench
+// does, "fischerrandom", and their spellings with spaces or in any case.
 func IsChess960(variant string) bool {
 	switch strings.ToLower(strings.ReplaceAll(variant, " ", "")) {
-	case "fischerandom", "fischerrandom", "chess960":
+	case "fischerandom", "fischerrandom", "chess960", "frc":
 		return true
 	}
 	return false

@@ -454,3 +454,34 @@ func TestOutcome(t *testing.T) {
 		}
 	}
 }
+
+// TestIsChess960 checks the names of Chess960, each as PGN Variant tags
+// and OpenBench's genfens command write it, and names that are not.
+func TestIsChess960(t *testing.T) {
+	tests := []struct {
+		variant string
+		want    bool
+	}{
+		{"fischerandom", true},  // cutechess
+		{"Chess960", true},      // lichess
+		{"frc", true},           // OpenBench's genfens
+		{"fischerrandom", true}, // the usual spelling
+		{"Fischer Random", true},
+		{"chess 960", true},
+		{"FRC", true},
+		{Variant960, true},
+
+		{"", false},
+		{"standard", false},
+		{"Atomic", false},
+		{"960", false},
+		{"chess", false},
+		{"fischer", false},
+		{"dfrc", false}, // double Fischer random: the sides start differently
+	}
+	for _, tt := range tests {
+		if got := IsChess960(tt.variant); got != tt.want {
+			t.Errorf("IsChess960(%q) = %v, want %v", tt.variant, got, tt.want)
+		}
+	}
+}
