@@ -6,6 +6,8 @@ import (
 	"regexp"
 	"strconv"
 	"testing"
+
+	"github.com/luftchess/luft/engine/game/stats"
 )
 
 // TestDocsCalibrations checks that each calibration match Calibrated
@@ -24,11 +26,12 @@ func TestDocsCalibrations(t *testing.T) {
 		for i := range n {
 			n[i], _ = strconv.Atoi(m[i+1])
 		}
-		c := Calibration{Elo: n[0], Wins: n[2], Losses: n[3], Draws: n[4]}
+		c := Calibration{Elo: n[0], Trinomial: stats.Trinomial{Wins: n[2], Losses: n[3], Draws: n[4]}}
 		if n[0] != n[1] || c.Games() != 100 {
 			continue
 		}
-		if got := fmt.Sprintf("%.1f", 100*c.Score()); got != m[6] {
+		_, score, _ := c.Score()
+		if got := fmt.Sprintf("%.1f", 100*score); got != m[6] {
 			t.Errorf("NOTES.md: %s scores %s%%, not %s%%", m[0], got, m[6])
 		}
 		latest[c.Elo] = c

@@ -13,6 +13,7 @@ import (
 
 	"github.com/luftchess/luft/engine"
 	"github.com/luftchess/luft/engine/board"
+	"github.com/luftchess/luft/engine/game/stats"
 )
 
 // Level is a playing strength: the evaluation it plays with, the search
@@ -56,30 +57,22 @@ const (
 
 // Calibration is a calibration match at 10+0.1: Luft at UCI_Elo Elo
 // against Stockfish 15.1 at the same UCI_Elo, with Luft's wins, losses
-// and draws.
+// and draws counted as luft match counts them.
 type Calibration struct {
-	Elo                 int
-	Wins, Losses, Draws int
-}
-
-// Games returns the number of games played.
-func (c Calibration) Games() int { return c.Wins + c.Losses + c.Draws }
-
-// Score returns Luft's share of the points, from 0 to 1.
-func (c Calibration) Score() float64 {
-	return (float64(c.Wins) + float64(c.Draws)/2) / float64(c.Games())
+	Elo             int
+	stats.Trinomial // Luft's wins, losses and draws
 }
 
 // calibrations holds the latest match of each measured rating, played with
 // the level's present budget, by rising Elo; NOTES.md's table has every
 // match, these among them.
 var calibrations = []Calibration{
-	{Elo: 1400, Wins: 45, Losses: 55, Draws: 0},
-	{Elo: 1800, Wins: 45, Losses: 50, Draws: 5},
-	{Elo: 2000, Wins: 46, Losses: 44, Draws: 10},
-	{Elo: 2200, Wins: 44, Losses: 42, Draws: 14},
-	{Elo: 2300, Wins: 38, Losses: 40, Draws: 22},
-	{Elo: 2400, Wins: 39, Losses: 36, Draws: 25},
+	{Elo: 1400, Trinomial: stats.Trinomial{Wins: 45, Losses: 55, Draws: 0}},
+	{Elo: 1800, Trinomial: stats.Trinomial{Wins: 45, Losses: 50, Draws: 5}},
+	{Elo: 2000, Trinomial: stats.Trinomial{Wins: 46, Losses: 44, Draws: 10}},
+	{Elo: 2200, Trinomial: stats.Trinomial{Wins: 44, Losses: 42, Draws: 14}},
+	{Elo: 2300, Trinomial: stats.Trinomial{Wins: 38, Losses: 40, Draws: 22}},
+	{Elo: 2400, Trinomial: stats.Trinomial{Wins: 39, Losses: 36, Draws: 25}},
 }
 
 // Calibrated returns the latest calibration match of a rating, and whether

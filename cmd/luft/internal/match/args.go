@@ -7,8 +7,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/luftchess/luft/cmd/luft/internal/match/stats"
 	"github.com/luftchess/luft/engine/game/referee"
+	"github.com/luftchess/luft/engine/game/stats"
 	"github.com/luftchess/luft/uci/client"
 )
 

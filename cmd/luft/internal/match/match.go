@@ -18,9 +18,9 @@ import (
 	"sync"
 	"time"
 
-	"github.com/luftchess/luft/cmd/luft/internal/match/stats"
 	"github.com/luftchess/luft/engine/game/outcome"
 	"github.com/luftchess/luft/engine/game/referee"
+	"github.com/luftchess/luft/engine/game/stats"
 	"github.com/luftchess/luft/uci/client"
 )
 

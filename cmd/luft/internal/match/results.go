@@ -7,9 +7,9 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/luftchess/luft/cmd/luft/internal/match/stats"
 	"github.com/luftchess/luft/engine/board"
 	"github.com/luftchess/luft/engine/game/outcome"
+	"github.com/luftchess/luft/engine/game/stats"
 )
 
 // Results are the tallies of a match so far.
@@ -171,7 +171,7 @@ func (r *Results) Print(w io.Writer) {
 		if e.Paired {
 			model = fmt.Sprintf("pentanomial, %d pairs", e.Pentanomial.Pairs())
 		}
-		points := float64(t.Wins) + float64(t.Draws)/2
+		points := t.Points()
 		fmt.Fprintf(w, "\nResults of %s vs %s (%s vs %s):\n", a.Name, b.Name, a.TC.Limit(), b.TC.Limit())
 		fmt.Fprintf(w, "Elo: %s%s (%s)\n", formatElo(est, e.Sample()), formatInterval(est), model)
 		fmt.Fprintf(w, "LOS: %.1f%%, DrawRatio: %.1f%%\n", 100*est.LOS, 100*float64(t.Draws)/float64(max(1, t.Games())))

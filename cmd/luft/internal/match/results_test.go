@@ -6,9 +6,9 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/luftchess/luft/cmd/luft/internal/match/stats"
 	"github.com/luftchess/luft/engine/game/outcome"
 	"github.com/luftchess/luft/engine/game/referee"
+	"github.com/luftchess/luft/engine/game/stats"
 )
 
 // TestFormatElo checks the Elo of the report at the ends of a match's

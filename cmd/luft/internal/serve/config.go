@@ -107,8 +107,9 @@ func ladder(browser bool) []Level {
 	for elo := player.MinCalibratedElo; elo <= player.MaxCalibratedElo; elo += 100 {
 		note := "between two measured levels of the calibrated range"
 		if c, ok := player.Calibrated(elo); ok {
+			n, score, _ := c.Score()
 			note = fmt.Sprintf("measured: scored %.1f%% in %d games against Stockfish 15.1 at UCI_Elo %d",
-				100*c.Score(), c.Games(), elo)
+				100*score, n, elo)
 		}
 		if browser {
 			note += fmt.Sprintf("; at most %d nodes a move, in this browser too, where Luft searches at %s: "+

@@ -1,5 +1,6 @@
-// Package stats estimates Elo differences from match results and runs the
-// sequential probability ratio test (SPRT) on them.
+// Package stats counts match results (Trinomial, Pentanomial), estimates
+// Elo differences from them and runs the sequential probability ratio
+// test (SPRT) on them, for luft match and engine/player's calibration.
 //
 // Scores are from the first engine's point of view. Game pairs (the same
 // opening played with colours reversed) are counted with the pentanomial
@@ -15,7 +16,8 @@ import (
 // z95 is the two-sided 95% quantile of the normal distribution.
 const z95 = 1.959963984540054
 
-// Trinomial counts single games by result.
+// Trinomial counts single games by result: the W/L/D tally of a match,
+// which luft match keeps and engine/player's calibration matches give.
 type Trinomial struct {
 	Losses, Draws, Wins int
 }
@@ -34,6 +36,9 @@ func (t *Trinomial) Add(score float64) {
 
 // Games returns the number of games.
 func (t Trinomial) Games() int { return t.Losses + t.Draws + t.Wins }
+
+// Points returns the points the games scored: 1 a win, 1/2 a draw.
+func (t Trinomial) Points() float64 { return float64(t.Wins) + float64(t.Draws)/2 }
 
 // Pentanomial counts game pairs by their total score: index i holds the
 // pairs that scored i/2 points out of 2 (LL, LD, DD or WL, WD, WW).

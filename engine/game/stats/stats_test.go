@@ -136,4 +136,7 @@ func TestAdd(t *testing.T) {
 	if diff := cmp.Diff(Trinomial{Losses: 4, Draws: 4, Wins: 4}, tri); diff != "" {
 		t.Errorf("Trinomial mismatch (-want +got):\n%s", diff)
 	}
+	if n, points := tri.Games(), tri.Points(); n != 12 || points != 6 {
+		t.Errorf("Trinomial: %d games, %v points; want 12, 6", n, points)
+	}
 }
