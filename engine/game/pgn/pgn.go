@@ -185,20 +185,21 @@ func (g *Game) Replay() (*referee.Game, error) {
 	return rg, nil
 }
 
-// Play replays the game on Luft's board, the one replay of a game record
-// that every reader of games calls: it returns the position the game
-// starts from, its FEN tag or the standard start, read by the rules of
-// Chess960 when its Variant tag names it (Start), and the game's moves
+// Play replays the game on Luft's board, as every reader of game records
+// does (Replay, luft review, datagen, tune): it returns the position the
+// game starts from, its FEN tag or the standard start, read by the rules
+// of Chess960 when its Variant tag names it (IsChess960), and its moves
 // read from their SAN. Making the moves on the position in turn gives
 // every position of the game with its history. Play fails on a variant
 // other than standard chess and Chess960, a bad FEN tag, and a move that
 // is not legal, naming it by its number ("move 12... Qxd4: not legal in
 // ..."); the moves before that one come with the error.
 func (g *Game) Play() (*board.Position, []board.Move, error) {
-	fen, chess960, err := g.Start()
+	chess960, err := g.chess960()
 	if err != nil {
 		return nil, nil, err
 	}
+	fen, _ := g.Tag("FEN")
 	pos, err := board.ParseFENVariant(cmp.Or(fen, board.StartFEN), chess960)
 	if err != nil {
 		return nil, nil, fmt.Errorf("FEN tag: %v", err)
@@ -232,19 +233,17 @@ func moveName(pos *board.Position, san string) string {
 	return strconv.Itoa(pos.FullMove()) + dots + " " + san
 }
 
-// Start returns the game's starting position as its FEN tag gives it (""
-// when it has none) and whether it is played by the rules of Chess960, as
-// its Variant tag says. It fails on a variant other than standard chess
-// and Chess960.
-func (g *Game) Start() (fen string, chess960 bool, err error) {
-	fen, _ = g.Tag("FEN")
+// chess960 reports whether the game is played by the rules of Chess960,
+// as its Variant tag says. It fails on a variant other than standard
+// chess and Chess960.
+func (g *Game) chess960() (bool, error) {
 	switch v, _ := g.Tag("Variant"); {
 	case IsChess960(v):
-		return fen, true, nil
+		return true, nil
 	case v != "" && !strings.EqualFold(v, "standard"):
-		return "", false, fmt.Errorf("variant %q is neither standard chess nor Chess960", v)
+		return false, fmt.Errorf("variant %q is neither standard chess nor Chess960", v)
 	}
-	return fen, false, nil
+	return false, nil
 }
 
 // Variant960 is the value of the Variant tag of a Chess960 game, as
