@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"slices"
@@ -8,6 +9,7 @@ import (
 	"time"
 
 	"github.com/luftchess/luft/engine/board"
+	"github.com/luftchess/luft/engine/game/score"
 	"github.com/luftchess/luft/engine/syzygy"
 	"github.com/luftchess/luft/engine/tt"
 	"github.com/luftchess/luft/eval/nnue"
@@ -167,6 +169,38 @@ func (s Score) MateMoves() int {
 		return int(MateScore-s+1) / 2
 	}
 	return -int(MateScore+s) / 2
+}
+
+// Reported returns s as a reported score, from the side to move's point
+// of view as s is: its mate distance in moves (MateMoves) when IsMate,
+// else its centipawns. It is the one conversion of a search score for
+// UCI, a review, a game record and every other report. A mate score of
+// no moves, which no search reports (a root that is mated gets no
+// search), reads as a mate in one for its side, so that it stays a mate.
+func (s Score) Reported() score.Score {
+	if s.IsMate() {
+		m := s.MateMoves()
+		if m == 0 {
+			m = cmp.Compare(s, 0)
+		}
+		return score.Score{Mate: m}
+	}
+	return score.Score{CP: int(s)}
+}
+
+// ScoreOf returns the reported score r as a search score, the inverse of
+// Reported: a mate in n moves is the mate score of the fewest plies that
+// reports it, and centipawns are clamped below every mate score, where
+// they fit in an int16.
+func ScoreOf(r score.Score) Score {
+	switch {
+	case r.Mate > 0:
+		return MateScore - Score(2*r.Mate-1)
+	case r.Mate < 0:
+		return -MateScore + Score(-2*r.Mate)
+	}
+	const bound = MateScore - MaxPly - 1
+	return max(-bound, min(bound, Score(r.CP)))
 }
 
 // Info is one progress report of a search. A report with CurrMove set

@@ -53,13 +53,7 @@ func sanitize(s string) string {
 
 // formatScore appends a UCI score ("score cp 20 lowerbound").
 func formatScore(b []byte, s engine.Score, bound engine.Bound) []byte {
-	if s.IsMate() {
-		b = append(b, "score mate "...)
-		b = strconv.AppendInt(b, int64(s.MateMoves()), 10)
-	} else {
-		b = append(b, "score cp "...)
-		b = strconv.AppendInt(b, int64(s), 10)
-	}
+	b = s.Reported().AppendUCI(append(b, "score "...))
 	switch bound {
 	case engine.Lower:
 		b = append(b, " lowerbound"...)

@@ -16,6 +16,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/luftchess/luft/engine/game/score"
 )
 
 // Option is a UCI option to set with setoption after the handshake.
@@ -204,14 +206,8 @@ type Search struct {
 	Ponder  string        // the move bestmove suggests pondering on; "" for none
 	Elapsed time.Duration // from writing go (or ponderhit) to reading bestmove
 	Depth   int           // depth of the last reported score
-	Score   Score         // last reported score; Valid is false if none
-}
-
-// Score is an engine's evaluation from the side to move's point of view.
-type Score struct {
-	Valid bool
-	CP    int // centipawns, when Mate is 0
-	Mate  int // moves to mate; negative when getting mated
+	Score   score.Score   // last reported score, from the side to move's point of view
+	Scored  bool          // the engine reported a score; Score is zero if not
 }
 
 // Go writes the position and go commands and waits at most timeout for

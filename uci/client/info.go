@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/luftchess/luft/engine/game/score"
 )
 
 // Info is an info line that reports a principal variation. Fields the
@@ -12,9 +14,9 @@ import (
 type Info struct {
 	Depth    int
 	SelDepth int
-	MultiPV  int    // 1 for the best line, or when the line gives none
-	Score    Score  // from the side to move's point of view
-	Bound    string // "lowerbound", "upperbound" or "" for an exact score
+	MultiPV  int         // 1 for the best line, or when the line gives none
+	Score    score.Score // from the side to move's point of view
+	Bound    string      // "lowerbound", "upperbound" or "" for an exact score
 	Nodes    uint64
 	NPS      uint64
 	Time     time.Duration
@@ -29,7 +31,7 @@ func ParseInfo(line string) (Info, bool) {
 	if len(f) == 0 || f[0] != "info" {
 		return Info{}, false
 	}
-	in := Info{MultiPV: 1}
+	in, scored := Info{MultiPV: 1}, false
 	for i := 1; i < len(f); i++ {
 		if f[i] == "string" {
 			return Info{}, false
@@ -38,11 +40,13 @@ func ParseInfo(line string) (Info, bool) {
 			in.PV = append([]string(nil), f[i+1:]...)
 			break
 		}
-		if i+1 < len(f) && in.field(f[i], f[i+1:]) {
+		if f[i] == "score" {
+			scored = in.score(f[i+1:]) || scored
+		} else if i+1 < len(f) && in.field(f[i], f[i+1:]) {
 			i++
 		}
 	}
-	return in, in.Score.Valid
+	return in, scored
 }
 
 // field reads the value of the info field name from the tokens after it,
@@ -62,8 +66,6 @@ func (in *Info) field(name string, rest []string) bool {
 		in.NPS = uint64(max(n, 0))
 	case "time":
 		in.Time = time.Duration(max(n, 0)) * time.Millisecond
-	case "score":
-		return in.score(rest)
 	default:
 		return false
 	}
@@ -71,23 +73,16 @@ func (in *Info) field(name string, rest []string) bool {
 }
 
 // score reads "cp N" or "mate N", and a bound after them; it reports
-// whether it consumed the score's kind.
+// whether it read a score.
 func (in *Info) score(rest []string) bool {
 	if len(rest) < 2 {
 		return false
 	}
-	n, err := strconv.Atoi(rest[1])
+	s, err := score.ParseUCI(rest[0], rest[1])
 	if err != nil {
 		return false
 	}
-	switch rest[0] {
-	case "cp":
-		in.Score = Score{Valid: true, CP: n}
-	case "mate":
-		in.Score = Score{Valid: true, Mate: n}
-	default:
-		return false
-	}
+	in.Score = s
 	if len(rest) > 2 && (rest[2] == "lowerbound" || rest[2] == "upperbound") {
 		in.Bound = rest[2]
 	}
@@ -108,7 +103,7 @@ func (e *Engine) AwaitBestMove(ctx context.Context, timeout time.Duration, repor
 			return
 		}
 		if in.MultiPV == 1 {
-			s.Depth, s.Score = in.Depth, in.Score
+			s.Depth, s.Score, s.Scored = in.Depth, in.Score, true
 		}
 		if report != nil {
 			report(in)

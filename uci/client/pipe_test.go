@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/luftchess/luft/engine/game/score"
 )
 
 func TestParseInfo(t *testing.T) {
@@ -18,12 +19,12 @@ func TestParseInfo(t *testing.T) {
 		ok   bool
 	}{
 		{"info depth 12 seldepth 18 multipv 2 score cp -35 nodes 123456 nps 987654 hashfull 12 time 125 pv e2e4 e7e5 g1f3",
-			Info{Depth: 12, SelDepth: 18, MultiPV: 2, Score: Score{Valid: true, CP: -35}, Nodes: 123456, NPS: 987654,
+			Info{Depth: 12, SelDepth: 18, MultiPV: 2, Score: score.Score{CP: -35}, Nodes: 123456, NPS: 987654,
 				Time: 125 * time.Millisecond, PV: []string{"e2e4", "e7e5", "g1f3"}}, true},
 		{"info depth 5 score mate -3 lowerbound nodes 10 pv h7h8",
-			Info{Depth: 5, MultiPV: 1, Score: Score{Valid: true, Mate: -3}, Bound: "lowerbound", Nodes: 10, PV: []string{"h7h8"}}, true},
+			Info{Depth: 5, MultiPV: 1, Score: score.Score{Mate: -3}, Bound: "lowerbound", Nodes: 10, PV: []string{"h7h8"}}, true},
 		{"info depth 3 score cp 20 upperbound wdl 500 400 100",
-			Info{Depth: 3, MultiPV: 1, Score: Score{Valid: true, CP: 20}, Bound: "upperbound"}, true},
+			Info{Depth: 3, MultiPV: 1, Score: score.Score{CP: 20}, Bound: "upperbound"}, true},
 		{"info depth 7 currmove e2e4 currmovenumber 1", Info{}, false},
 		{"info string score cp 10", Info{}, false},
 		{"info depth 2 score cp x pv e2e4", Info{}, false},
@@ -95,7 +96,7 @@ func TestConnect(t *testing.T) {
 	if diff := cmp.Diff([]string{"d2d4", "e2e4 e7e5", "d2d4"}, pvs); diff != "" {
 		t.Errorf("lines reported (-want +got):\n%s", diff)
 	}
-	want := Search{Move: "e2e4", Ponder: "e7e5", Depth: 2, Score: Score{Valid: true, CP: 9}}
+	want := Search{Move: "e2e4", Ponder: "e7e5", Depth: 2, Score: score.Score{CP: 9}, Scored: true}
 	if diff := cmp.Diff(want, s, cmpIgnoreElapsed); diff != "" {
 		t.Errorf("search (-want +got):\n%s", diff)
 	}

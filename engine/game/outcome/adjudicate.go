@@ -1,6 +1,9 @@
 package outcome
 
-import "github.com/luftchess/luft/engine/board"
+import (
+	"github.com/luftchess/luft/engine/board"
+	"github.com/luftchess/luft/engine/game/score"
+)
 
 // An Adjudicator ends games on the scores the engines report for their
 // moves, like cutechess's -resign and -draw options: luft match's
@@ -24,38 +27,27 @@ type Adjudicator struct {
 	whiteAhead, blackAhead, level int // plies in a row
 }
 
-// mateCP is the centipawn value given to mate scores.
-const mateCP = 100000
-
-// Update records the score reported for a move just played by mover in
-// a game now at full move fullMove (the number of the move just played):
-// cp centipawns, or mate in mate moves when mate is not 0 (negative when
-// the mover is mated), from the mover's point of view, as UCI reports it.
-// valid is false when the engine reported no score, which breaks every
-// streak. It returns the adjudicated result, or Unfinished.
-func (a *Adjudicator) Update(mover board.Color, fullMove int, valid bool, cp, mate int) Result {
+// Update records the score s reported for a move just played by mover
+// in a game now at full move fullMove (the number of the move just
+// played), from the mover's point of view, as UCI reports it. valid is
+// false when the engine reported no score, which breaks every streak. It
+// returns the adjudicated result, or Unfinished.
+func (a *Adjudicator) Update(mover board.Color, fullMove int, valid bool, s score.Score) Result {
 	if !valid {
 		a.whiteAhead, a.blackAhead, a.level = 0, 0, 0
 		return Unfinished
 	}
-	if a.MateWins && mate != 0 {
-		if mate < 0 {
+	if a.MateWins && s.IsMate() {
+		if s.Mate < 0 {
 			return Win(mover.Other())
 		}
 		return Win(mover)
 	}
-	s := cp
-	switch {
-	case mate > 0:
-		s = mateCP
-	case mate < 0:
-		s = -mateCP
-	}
-	if mover == board.Black {
-		s = -s // White's point of view
-	}
+	w := s.View(mover, board.White)
+	// against compares White's score with cp centipawns: a mate is beyond any.
+	against := func(cp int) int { return score.Compare(w, score.Score{CP: cp}) }
 	if a.ResignMoveCount > 0 {
-		a.whiteAhead, a.blackAhead = streak(a.whiteAhead, s >= a.ResignScore), streak(a.blackAhead, s <= -a.ResignScore)
+		a.whiteAhead, a.blackAhead = streak(a.whiteAhead, against(a.ResignScore) >= 0), streak(a.blackAhead, against(-a.ResignScore) <= 0)
 		switch {
 		case a.whiteAhead >= 2*a.ResignMoveCount:
 			return WhiteWins
@@ -64,7 +56,7 @@ func (a *Adjudicator) Update(mover board.Color, fullMove int, valid bool, cp, ma
 		}
 	}
 	if a.DrawMoveCount > 0 {
-		a.level = streak(a.level, fullMove >= a.DrawMoveNumber && s <= a.DrawScore && s >= -a.DrawScore)
+		a.level = streak(a.level, fullMove >= a.DrawMoveNumber && against(a.DrawScore) <= 0 && against(-a.DrawScore) >= 0)
 		if a.level >= 2*a.DrawMoveCount {
 			return Draw
 		}

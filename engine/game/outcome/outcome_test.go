@@ -8,6 +8,7 @@ import (
 
 	"github.com/luftchess/luft/engine/board"
 	"github.com/luftchess/luft/engine/board/boardtest"
+	"github.com/luftchess/luft/engine/game/score"
 )
 
 // TestJudge plays moves from a position and judges the game. It covers
@@ -219,7 +220,7 @@ func TestAdjudicator(t *testing.T) {
 			a := tt.adj
 			got, at := Unfinished, -1
 			for i, r := range tt.reports {
-				if res := a.Update(r.mover, r.fullMove, r.valid, r.cp, r.mate); res != Unfinished {
+				if res := a.Update(r.mover, r.fullMove, r.valid, score.Score{CP: r.cp, Mate: r.mate}); res != Unfinished {
 					got, at = res, i
 					break
 				}

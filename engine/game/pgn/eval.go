@@ -1,10 +1,11 @@
 package pgn
 
 import (
-	"fmt"
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/luftchess/luft/engine/game/score"
 )
 
 // Eval is the evaluation of a move as cutechess-cli, fastchess and luft
@@ -12,20 +13,13 @@ import (
 // move took: "+0.35/12 0.120s", "-1.05/9 0.050s, ...", mates as "+M5/20"
 // (the mover mates) or "-M3/18" (the mover is mated).
 type Eval struct {
-	CP    int // centipawns from the mover's view; 0 with a mate
-	Mate  int // the mate distance as written, positive when the mover mates, negative when mated; 0 for none
+	Score score.Score // from the mover's point of view
 	Depth int
 }
 
 // String returns e as a comment writes it: "+0.35/12", "+M5/20".
 func (e Eval) String() string {
-	switch {
-	case e.Mate > 0:
-		return fmt.Sprintf("+M%d/%d", e.Mate, e.Depth)
-	case e.Mate < 0:
-		return fmt.Sprintf("-M%d/%d", -e.Mate, e.Depth)
-	}
-	return fmt.Sprintf("%+.2f/%d", float64(e.CP)/100, e.Depth)
+	return e.Score.Comment() + "/" + strconv.Itoa(e.Depth)
 }
 
 // ParseEval reads the evaluation at the start of a move's comment, and
@@ -55,7 +49,7 @@ func ParseEval(comment string) (Eval, bool) {
 		if err != nil || n < 0 {
 			return Eval{}, false
 		}
-		e.Mate = sign * max(n, 1)
+		e.Score.Mate = sign * max(n, 1)
 		return e, true
 	}
 	if score == "" || score[0] < '0' || score[0] > '9' {
@@ -65,6 +59,6 @@ func ParseEval(comment string) (Eval, bool) {
 	if err != nil || pawns > 1e6 {
 		return Eval{}, false
 	}
-	e.CP = sign * int(math.Round(pawns*100))
+	e.Score.CP = sign * int(math.Round(pawns*100))
 	return e, true
 }

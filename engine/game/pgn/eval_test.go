@@ -4,6 +4,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/luftchess/luft/engine/game/score"
 )
 
 func TestParseEval(t *testing.T) {
@@ -12,14 +14,14 @@ func TestParseEval(t *testing.T) {
 		want    Eval
 		ok      bool
 	}{
-		{"+0.35/12 0.120s", Eval{CP: 35, Depth: 12}, true},
-		{"-1.05/9 0.050s", Eval{CP: -105, Depth: 9}, true},
+		{"+0.35/12 0.120s", Eval{Score: score.Score{CP: 35}, Depth: 12}, true},
+		{"-1.05/9 0.050s", Eval{Score: score.Score{CP: -105}, Depth: 9}, true},
 		{"0.00/1 0s", Eval{Depth: 1}, true},
-		{"+0.29/16, 0.351s", Eval{CP: 29, Depth: 16}, true},
-		{"-0.01/7", Eval{CP: -1, Depth: 7}, true},
-		{"+M5/20 1.2s", Eval{Mate: 5, Depth: 20}, true},
-		{"-M3/18 0.4s", Eval{Mate: -3, Depth: 18}, true},
-		{"+327.67/40 0.1s", Eval{CP: 32767, Depth: 40}, true},
+		{"+0.29/16, 0.351s", Eval{Score: score.Score{CP: 29}, Depth: 16}, true},
+		{"-0.01/7", Eval{Score: score.Score{CP: -1}, Depth: 7}, true},
+		{"+M5/20 1.2s", Eval{Score: score.Score{Mate: 5}, Depth: 20}, true},
+		{"-M3/18 0.4s", Eval{Score: score.Score{Mate: -3}, Depth: 18}, true},
+		{"+327.67/40 0.1s", Eval{Score: score.Score{CP: 32767}, Depth: 40}, true},
 		{"book", Eval{}, false},
 		{"", Eval{}, false},
 		{"0.120s", Eval{}, false},
@@ -37,7 +39,7 @@ func TestParseEval(t *testing.T) {
 
 // TestEvalRoundTrip checks that ParseEval reads what String writes.
 func TestEvalRoundTrip(t *testing.T) {
-	for _, e := range []Eval{{CP: 35, Depth: 12}, {CP: -105, Depth: 9}, {Depth: 3}, {Mate: 5, Depth: 20}, {Mate: -3, Depth: 1}, {CP: -1, Depth: 2}} {
+	for _, e := range []Eval{{Score: score.Score{CP: 35}, Depth: 12}, {Score: score.Score{CP: -105}, Depth: 9}, {Depth: 3}, {Score: score.Score{Mate: 5}, Depth: 20}, {Score: score.Score{Mate: -3}, Depth: 1}, {Score: score.Score{CP: -1}, Depth: 2}} {
 		got, ok := ParseEval(e.String() + " 0.100s")
 		if diff := cmp.Diff(e, got); !ok || diff != "" {
 			t.Errorf("ParseEval(%q) = %v (-want +got):\n%s", e.String(), ok, diff)

@@ -121,13 +121,4 @@ func gameRecords(g *pgn.Game) (recs []trainingdata.Packed, counts [castle960 + 1
 
 // searchScore returns e as a search score: its centipawns, clamped to
 // what a record holds, or a mate score.
-func searchScore(e pgn.Eval) engine.Score {
-	switch {
-	case e.Mate > 0:
-		return engine.MateScore - engine.Score(2*e.Mate-1)
-	case e.Mate < 0:
-		return -engine.MateScore + engine.Score(-2*e.Mate)
-	}
-	const bound = engine.MateScore - engine.MaxPly - 1 // below every mate score, within int16
-	return max(-bound, min(bound, engine.Score(e.CP)))
-}
+func searchScore(e pgn.Eval) engine.Score { return engine.ScoreOf(e.Score) }

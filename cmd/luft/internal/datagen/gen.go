@@ -1,7 +1,6 @@
 package datagen
 
 import (
-	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -152,16 +151,6 @@ func gameRand(seed uint64, n int) *rand.Rand {
 	return rand.New(rand.NewPCG(seed, uint64(n)))
 }
 
-// adjudicated returns the score s as the adjudicator takes it: in
-// centipawns, or as a mate for the side s favours (+1) or the other (-1),
-// which is all the adjudicator asks of a mate.
-func adjudicated(s engine.Score) (cp, mate int) {
-	if s.IsMate() {
-		return 0, cmp.Compare(s, 0)
-	}
-	return int(s), 0
-}
-
 // playGame plays game n with e from an opening drawn by draw and returns
 // its records. It returns the context's error, and no records, when ctx
 // ends first.
@@ -214,8 +203,7 @@ func playGame(ctx context.Context, e *engine.Engine, cfg *Config, draw openings.
 				g.dropped++
 			}
 		}
-		cp, mate := adjudicated(score)
-		if r := adj.Update(pos.SideToMove(), pos.FullMove(), true, cp, mate); r != outcome.Unfinished {
+		if r := adj.Update(pos.SideToMove(), pos.FullMove(), true, score.Reported()); r != outcome.Unfinished {
 			return end(r, true)
 		}
 		pos.Make(res.Best)

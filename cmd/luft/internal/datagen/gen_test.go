@@ -280,8 +280,7 @@ func TestAdjudication(t *testing.T) {
 		want := documented(start, scores)
 		a, got := adjudicator(), decision{outcome.Unfinished, -1}
 		for i, s := range scores {
-			cp, mate := adjudicated(s)
-			if r := a.Update(board.Color(i%2), start+i/2, true, cp, mate); r != outcome.Unfinished {
+			if r := a.Update(board.Color(i%2), start+i/2, true, s.Reported()); r != outcome.Unfinished {
 				got = decision{r, i}
 				break
 			}

@@ -205,7 +205,7 @@ func (t *table) move(ctx context.Context, out *played) (string, client.Search, b
 	if res, _, _ := g.Result(); res != outcome.Unfinished {
 		return san, s, true
 	}
-	if r := t.adj.Update(color, fullMove, s.Score.Valid, s.Score.CP, s.Score.Mate); r != outcome.Unfinished {
+	if r := t.adj.Update(color, fullMove, s.Scored, s.Score); r != outcome.Unfinished {
 		g.End(r, outcome.Adjudication, adjudicated[r])
 		return san, s, true
 	}
@@ -327,10 +327,10 @@ func positionCommand(fen string, moves []string, chess960 bool) string {
 // whose evaluation pgn.ParseEval reads.
 func comment(s client.Search) string {
 	t := fmt.Sprintf("%.3fs", s.Elapsed.Seconds())
-	if !s.Score.Valid {
+	if !s.Scored {
 		return t
 	}
-	return pgn.Eval{CP: s.Score.CP, Mate: s.Score.Mate, Depth: s.Depth}.String() + " " + t
+	return pgn.Eval{Score: s.Score, Depth: s.Depth}.String() + " " + t
 }
 
 // record builds the PGN record of a game.

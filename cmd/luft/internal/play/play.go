@@ -344,13 +344,7 @@ func (s *session) checkEnd() bool {
 // formatScore writes a score of the side us as White sees it: "+0.35",
 // "-1.20", "#3" (White mates in 3), "#-2" (Black mates in 2).
 func formatScore(sc engine.Score, us board.Color) string {
-	if us == board.Black {
-		sc = -sc
-	}
-	if sc.IsMate() {
-		return fmt.Sprintf("#%d", sc.MateMoves())
-	}
-	return fmt.Sprintf("%+.2f", float64(sc)/100)
+	return sc.Reported().View(us, board.White).String()
 }
 
 // suggest shows the n best moves, as Luft at full strength sees them.

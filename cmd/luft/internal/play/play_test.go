@@ -12,6 +12,7 @@ import (
 
 	"github.com/muesli/termenv"
 
+	"github.com/luftchess/luft/engine"
 	"github.com/luftchess/luft/engine/board"
 	"github.com/luftchess/luft/engine/game/pgn"
 	"github.com/luftchess/luft/engine/player"
@@ -260,5 +261,28 @@ func TestChess960Session(t *testing.T) {
 	}
 	if len(starts) != 2 || starts[0] == starts[1] {
 		t.Errorf("start positions %q, want two different ones:\n%s", starts, got)
+	}
+}
+
+// TestFormatScore checks that a score of the side to move is shown as
+// White sees it.
+func TestFormatScore(t *testing.T) {
+	tests := []struct {
+		s    engine.Score
+		us   board.Color
+		want string
+	}{
+		{35, board.White, "+0.35"},
+		{35, board.Black, "-0.35"},
+		{0, board.Black, "+0.00"},
+		{-120, board.White, "-1.20"},
+		{engine.MateScore - 5, board.White, "#3"},
+		{engine.MateScore - 3, board.Black, "#-2"},
+		{-engine.MateScore + 2, board.Black, "#1"},
+	}
+	for _, tt := range tests {
+		if got := formatScore(tt.s, tt.us); got != tt.want {
+			t.Errorf("formatScore(%d, %v) = %q, want %q", tt.s, tt.us, got, tt.want)
+		}
 	}
 }

@@ -32,15 +32,13 @@ import (
 	"github.com/luftchess/luft/engine/board"
 	"github.com/luftchess/luft/engine/game/outcome"
 	"github.com/luftchess/luft/engine/game/pgn"
+	"github.com/luftchess/luft/engine/game/score"
 )
 
-// Eval is an evaluation from White's point of view: a forced mate in Mate
-// moves, positive when White mates and negative when Black does, or CP
-// centipawns when Mate is 0. After checkmate Mate is 0 and Mated says who
-// was mated.
+// Eval is an evaluation: Score from White's point of view, or after
+// checkmate Over, with Mated the side mated.
 type Eval struct {
-	CP    int
-	Mate  int
+	Score score.Score // White's; zero when Over
 	Mated board.Color
 	Over  bool // the game is over by checkmate: Mated lost
 }
@@ -48,42 +46,37 @@ type Eval struct {
 // String returns the evaluation as lichess's %eval writes it: "0.35",
 // "-1.20", "#3", "#-3", or "" after checkmate.
 func (e Eval) String() string {
-	switch {
-	case e.Over:
+	if e.Over {
 		return ""
-	case e.Mate != 0:
-		return "#" + strconv.Itoa(e.Mate)
 	}
-	return strconv.FormatFloat(float64(e.CP)/100, 'f', 2, 64)
+	return e.Score.PGNEval()
 }
 
 // Win returns White's winning percentage (see WinPercent); a forced mate
 // counts as the highest score.
 func (e Eval) Win() float64 {
-	switch {
-	case e.Over && e.Mated == board.White, e.Mate < 0:
+	switch s := e.of(board.White); {
+	case s.Mate < 0:
 		return WinPercent(-cpCeiling)
-	case e.Over, e.Mate > 0:
+	case s.Mate > 0:
 		return WinPercent(cpCeiling)
+	default:
+		return WinPercent(s.CP)
 	}
-	return WinPercent(e.CP)
 }
 
-// side returns the evaluation from c's point of view: its mate distance
-// (positive when c mates, with 1<<20 for a mate on the board) and its
-// centipawns.
-func (e Eval) side(c board.Color) (mate, cp int) {
-	mate, cp = e.Mate, e.CP
+// overMate is the mate distance that stands for a checkmate on the
+// board, beyond any a search reports.
+const overMate = 1 << 20
+
+// of returns the evaluation from c's point of view, with a checkmate on
+// the board as a mate in overMate moves.
+func (e Eval) of(c board.Color) score.Score {
+	s := e.Score
 	if e.Over {
-		mate = 1 << 20
-		if e.Mated == board.White {
-			mate = -mate
-		}
+		s = score.Score{Mate: overMate}.View(e.Mated.Other(), board.White)
 	}
-	if c == board.Black {
-		return -mate, -cp
-	}
-	return mate, cp
+	return s.View(board.White, c)
 }
 
 // Move is the review of one move.
@@ -189,22 +182,8 @@ func revise(ctx context.Context, e *engine.Engine, pos *board.Position, m board.
 	if len(lim.SearchMoves) == 0 {
 		return
 	}
-	if other := search(ctx, e, pos, lim); rank(other.eval, us) > rank(after, us) {
+	if other := search(ctx, e, pos, lim); score.Compare(other.eval.of(us), after.of(us)) > 0 {
 		*before = other
-	}
-}
-
-// rank orders evaluations from c's point of view: the higher the better
-// for c.
-func rank(e Eval, c board.Color) int {
-	const mated = 1 << 30
-	switch mate, cp := e.side(c); {
-	case mate > 0:
-		return mated - mate
-	case mate < 0:
-		return -mated - mate
-	default:
-		return cp
 	}
 }
 
@@ -244,15 +223,7 @@ func search(ctx context.Context, e *engine.Engine, pos *board.Position, lim Limi
 	if len(f.line) == 0 || f.line[0] != r.Best {
 		f.line = []board.Move{r.Best}
 	}
-	s := last.Score
-	if us == board.Black {
-		s = -s
-	}
-	if s.IsMate() {
-		f.eval.Mate = s.MateMoves()
-	} else {
-		f.eval.CP = int(s)
-	}
+	f.eval.Score = last.Score.Reported().View(us, board.White)
 	return f
 }
 
@@ -304,8 +275,8 @@ func judge(pos *board.Position, moves []board.Move, found []found) *Game {
 // winning chances lost otherwise, and not at all when either side had a
 // mate before and after (a mate delayed, or a lost position still lost).
 func judgeMove(us board.Color, before, after Eval) Judgement {
-	mb, cb := before.side(us)
-	ma, ca := after.side(us)
+	b, a := before.of(us), after.of(us)
+	mb, cb, ma, ca := b.Mate, b.CP, a.Mate, a.CP
 	byScore := func(cp int) Judgement {
 		switch {
 		case cp > 999:

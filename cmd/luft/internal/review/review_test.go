@@ -14,6 +14,7 @@ import (
 	"github.com/luftchess/luft/engine"
 	"github.com/luftchess/luft/engine/board"
 	"github.com/luftchess/luft/engine/game/pgn"
+	"github.com/luftchess/luft/engine/game/score"
 	"github.com/luftchess/luft/uci"
 )
 
@@ -91,11 +92,11 @@ func TestKnownFaults(t *testing.T) {
 		if tt.want.Best != "" {
 			got.Best = m.Best
 		}
-		switch mate, cp := m.Eval.side(0); {
+		switch w := m.Eval.of(board.White); {
 		case tt.want.WhiteAhead == 0:
-		case mate > 0 || mate == 0 && cp >= 300:
+		case score.Compare(w, score.Score{CP: 300}) >= 0:
 			got.WhiteAhead = +1
-		case mate < 0 || mate == 0 && cp <= -300:
+		case score.Compare(w, score.Score{CP: -300}) <= 0:
 			got.WhiteAhead = -1
 		}
 		if diff := cmp.Diff(tt.want, got); diff != "" {
@@ -255,8 +256,8 @@ func TestJudgedByEvaluations(t *testing.T) {
 // other commands and words, and replaces an earlier [%eval] and its own
 // earlier verdict.
 func TestAnnotateComments(t *testing.T) {
-	good := Move{SAN: "e4", Eval: Eval{CP: 35}}
-	bad := Move{SAN: "Qh4", Eval: Eval{CP: 520}, Judgement: Blunder, Best: "Nc6", Line: []string{"Nc6", "d4"}}
+	good := Move{SAN: "e4", Eval: Eval{Score: score.Score{CP: 35}}}
+	bad := Move{SAN: "Qh4", Eval: Eval{Score: score.Score{CP: 520}}, Judgement: Blunder, Best: "Nc6", Line: []string{"Nc6", "d4"}}
 	mated := Move{SAN: "Qxf7#", Eval: Eval{Over: true, Mated: board.Black}}
 	tests := []struct {
 		old  string
@@ -330,4 +331,32 @@ func annotated(t *testing.T, g *pgn.Game) string {
 		t.Fatal(err)
 	}
 	return buf.String()
+}
+
+// TestEval checks an evaluation's texts and its score from each side,
+// where a checkmate on the board is beyond every mate a search reports.
+func TestEval(t *testing.T) {
+	tests := []struct {
+		e            Eval
+		str          string
+		white, black score.Score
+		win          float64
+	}{
+		{Eval{Score: score.Score{CP: 35}}, "0.35", score.Score{CP: 35}, score.Score{CP: -35}, WinPercent(35)},
+		{Eval{Score: score.Score{Mate: -3}}, "#-3", score.Score{Mate: -3}, score.Score{Mate: 3}, WinPercent(-cpCeiling)},
+		{Eval{Over: true, Mated: board.Black}, "", score.Score{Mate: overMate}, score.Score{Mate: -overMate}, WinPercent(cpCeiling)},
+		{Eval{Over: true, Mated: board.White}, "", score.Score{Mate: -overMate}, score.Score{Mate: overMate}, WinPercent(-cpCeiling)},
+	}
+	for _, tt := range tests {
+		got := []any{tt.e.String(), tt.e.of(board.White), tt.e.of(board.Black), tt.e.Win()}
+		if diff := cmp.Diff([]any{tt.str, tt.white, tt.black, tt.win}, got); diff != "" {
+			t.Errorf("%+v: String, of White, of Black, Win (-want +got):\n%s", tt.e, diff)
+		}
+	}
+	// A mate on the board ranks below a mate the search found, as review
+	// has always ranked it, and above any centipawns.
+	over := Eval{Over: true, Mated: board.Black}
+	if score.Compare(over.of(board.White), score.Score{Mate: 1}) >= 0 || score.Compare(over.of(board.White), score.Score{CP: 5000}) <= 0 {
+		t.Errorf("a mate on the board ranks %+v", over.of(board.White))
+	}
 }

@@ -6,6 +6,9 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/luftchess/luft/engine/board"
+	"github.com/luftchess/luft/engine/game/score"
 )
 
 func TestStreamOfThinking(t *testing.T) {
@@ -116,29 +119,20 @@ func TestAnalysisLinesAfterStop(t *testing.T) {
 // side to move.
 func checkAnalysis(lines []Line, white bool) error {
 	if len(lines) != 3 {
-		return fmt.Errorf("%d lines, want 3: %+v", len(lines), lines)
+		return fmt.Errorf("%d lines, want 3: %s", len(lines), linesJSON(lines))
 	}
-	value := func(l Line) int { // for the side to move
-		v := l.CP
-		if l.Mate != 0 {
-			v = 100_000 - l.Mate
-			if l.Mate < 0 {
-				v = -100_000 - l.Mate
-			}
-		}
-		if !white {
-			v = -v
-		}
-		return v
+	side := board.White
+	if !white {
+		side = board.Black
 	}
 	seen := map[string]bool{}
 	for i, l := range lines {
 		if len(l.PV) == 0 || seen[l.PV[0]] {
-			return fmt.Errorf("line %d is empty or repeats a move: %+v", i+1, lines)
+			return fmt.Errorf("line %d is empty or repeats a move: %s", i+1, linesJSON(lines))
 		}
 		seen[l.PV[0]] = true
-		if i > 0 && value(l) > value(lines[i-1]) {
-			return fmt.Errorf("line %d scores above line %d: %+v", i+1, i, lines)
+		if i > 0 && score.Compare(l.View(board.White, side), lines[i-1].View(board.White, side)) > 0 {
+			return fmt.Errorf("line %d scores above line %d: %s", i+1, i, linesJSON(lines))
 		}
 	}
 	return nil

@@ -195,7 +195,7 @@ func TestLuftCastlesIn960(t *testing.T) {
 				t.Errorf("result %s by %s, drops %v; want %s by checkmate and no drops", st.Result, st.Termination, st.Drops, tt.result)
 			}
 			if len(st.Lines) == 0 || len(st.Lines[0].SAN) == 0 || st.Lines[0].SAN[0] != tt.want.SAN {
-				t.Errorf("Luft's line %+v does not begin with %s", st.Lines, tt.want.SAN)
+				t.Errorf("Luft's line %s does not begin with %s", linesJSON(st.Lines), tt.want.SAN)
 			}
 			checkPGN960(t, ts, st.ID, tt.want.FEN, tt.want.SAN)
 		})

@@ -146,7 +146,7 @@ func TestMoves(t *testing.T) {
 		t.Errorf("first move (-want +got):\n%s", diff)
 	}
 	if len(after.Lines) == 0 || after.Lines[0].Ply != 1 || len(after.Lines[0].PV) == 0 {
-		t.Errorf("Luft's thinking on its move is not kept: %+v", after.Lines)
+		t.Errorf("Luft's thinking on its move is not kept: %s", linesJSON(after.Lines))
 	}
 }
 

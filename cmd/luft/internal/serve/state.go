@@ -4,8 +4,10 @@ import (
 	"strings"
 	"time"
 
+	"github.com/luftchess/luft/engine/board"
 	"github.com/luftchess/luft/engine/game/outcome"
 	"github.com/luftchess/luft/engine/game/referee"
+	"github.com/luftchess/luft/engine/game/score"
 	"github.com/luftchess/luft/uci/client"
 )
 
@@ -76,18 +78,17 @@ type Clock struct {
 // Line is a line of the engine's thinking, its score from White's point
 // of view.
 type Line struct {
-	Ply      int      `json:"ply"` // moves played before the position searched
-	MultiPV  int      `json:"multipv"`
-	Depth    int      `json:"depth"`
-	SelDepth int      `json:"seldepth,omitempty"`
-	CP       int      `json:"cp"`             // centipawns, when Mate is 0
-	Mate     int      `json:"mate,omitempty"` // moves to mate: positive when White mates
-	Bound    string   `json:"bound,omitempty"`
-	Nodes    uint64   `json:"nodes"`
-	NPS      uint64   `json:"nps"`
-	TimeMs   int64    `json:"timeMs"`
-	PV       []string `json:"pv"`  // UCI
-	SAN      []string `json:"san"` // the PV in SAN, as far as it is legal
+	Ply         int      `json:"ply"` // moves played before the position searched
+	MultiPV     int      `json:"multipv"`
+	Depth       int      `json:"depth"`
+	SelDepth    int      `json:"seldepth,omitempty"`
+	score.Score          // White's: "cp", and "mate" when White mates (positive) or Black does
+	Bound       string   `json:"bound,omitempty"`
+	Nodes       uint64   `json:"nodes"`
+	NPS         uint64   `json:"nps"`
+	TimeMs      int64    `json:"timeMs"`
+	PV          []string `json:"pv"`  // UCI
+	SAN         []string `json:"san"` // the PV in SAN, as far as it is legal
 }
 
 // maxSANPly bounds the moves of a line written in SAN.
@@ -96,10 +97,10 @@ const maxSANPly = 12
 // newLine converts an info line of search s in a game with settings set.
 func newLine(set *Settings, s *search, in client.Info) Line {
 	l := Line{Ply: s.ply, MultiPV: in.MultiPV, Depth: in.Depth, SelDepth: in.SelDepth,
-		CP: in.Score.CP, Mate: in.Score.Mate, Bound: in.Bound, Nodes: in.Nodes, NPS: in.NPS,
+		Score: in.Score, Bound: in.Bound, Nodes: in.Nodes, NPS: in.NPS,
 		TimeMs: in.Time.Milliseconds(), PV: in.PV, SAN: []string{}}
 	if !s.white {
-		l.CP, l.Mate = -l.CP, -l.Mate
+		l.Score = l.Score.View(board.Black, board.White)
 		switch l.Bound {
 		case "lowerbound":
 			l.Bound = "upperbound"

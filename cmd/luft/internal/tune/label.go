@@ -8,6 +8,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/luftchess/luft/engine/game/score"
 	"github.com/luftchess/luft/uci/client"
 )
 
@@ -88,7 +89,7 @@ func (l Labelling) labelOne(ctx context.Context, engines *client.Pool, s *Sample
 // label relabels s with e's score.
 func (l Labelling) label(ctx context.Context, e *client.Engine, s *Sample) error {
 	res, err := e.Go(ctx, "position fen "+s.FEN, fmt.Sprintf("go depth %d", l.Depth), searchTimeout)
-	if err == nil && !res.Score.Valid {
+	if err == nil && !res.Scored {
 		err = fmt.Errorf("no score")
 	}
 	if err != nil {
@@ -105,7 +106,7 @@ func (l Labelling) label(ctx context.Context, e *client.Engine, s *Sample) error
 // ExpectedScore turns an engine's score for the side to move into an
 // expected score between 0 and 1 by the logistic curve on which scale
 // centipawns multiply the odds by 10. Mates are certain.
-func ExpectedScore(s client.Score, scale float64) float64 {
+func ExpectedScore(s score.Score, scale float64) float64 {
 	switch {
 	case s.Mate > 0:
 		return 1

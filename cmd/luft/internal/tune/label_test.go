@@ -9,6 +9,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 
+	"github.com/luftchess/luft/engine/game/score"
 	"github.com/luftchess/luft/uci/client"
 	"github.com/luftchess/luft/uci/client/clienttest"
 )
@@ -16,14 +17,14 @@ import (
 // TestExpectedScore checks the logistic curve and that mates are certain.
 func TestExpectedScore(t *testing.T) {
 	for _, tc := range []struct {
-		s    client.Score
+		s    score.Score
 		want float64
 	}{
-		{client.Score{Valid: true, CP: 0}, 0.5},
-		{client.Score{Valid: true, CP: 400}, 10.0 / 11},
-		{client.Score{Valid: true, CP: -400}, 1.0 / 11},
-		{client.Score{Valid: true, Mate: 3}, 1},
-		{client.Score{Valid: true, Mate: -1}, 0},
+		{score.Score{CP: 0}, 0.5},
+		{score.Score{CP: 400}, 10.0 / 11},
+		{score.Score{CP: -400}, 1.0 / 11},
+		{score.Score{Mate: 3}, 1},
+		{score.Score{Mate: -1}, 0},
 	} {
 		if got := ExpectedScore(tc.s, 400); math.Abs(got-tc.want) > 1e-12 {
 			t.Errorf("ExpectedScore(%+v) = %v, want %v", tc.s, got, tc.want)
