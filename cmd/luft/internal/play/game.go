@@ -51,23 +51,6 @@ func (g *game) lastMove() board.Move {
 	return g.moves[len(g.moves)-1]
 }
 
-// san returns the SAN of the legal moves pv from the current position,
-// as far as they are legal.
-func (g *game) san(pv []board.Move) []string {
-	var out []string
-	for _, m := range pv {
-		if !g.pos.IsLegal(m) {
-			break
-		}
-		out = append(out, g.pos.SAN(m))
-		g.pos.Make(m)
-	}
-	for range out {
-		g.pos.Unmake()
-	}
-	return out
-}
-
 // mover returns the side that played move i.
 func (g *game) mover(i int) board.Color {
 	if strings.Fields(g.startFEN)[1] == "b" {

@@ -360,7 +360,7 @@ func (s *session) suggest(n int) {
 	}
 	s.printf("suggestions (depth %d):\n", lines[0].Depth)
 	for i, in := range lines {
-		sans := s.game.san(in.PV)
+		sans := pgn.SANLine(s.game.pos, in.PV)
 		s.printf("%2d. %-7s %6s  %s\n", i+1, sans[0], formatScore(in.Score, us), strings.Join(sans, " "))
 	}
 }
@@ -390,7 +390,7 @@ func (s *session) legal() {
 	s.game.pos.GenerateLegal(&l)
 	var sans []string
 	for _, m := range l.Moves() {
-		sans = append(sans, s.game.san([]board.Move{m})[0])
+		sans = append(sans, s.game.pos.SAN(m))
 	}
 	// Piece moves first, then pawn moves (lower case), as in most books.
 	pawn := func(san string) int {

@@ -26,7 +26,6 @@ package review
 
 import (
 	"context"
-	"strconv"
 
 	"github.com/luftchess/luft/engine"
 	"github.com/luftchess/luft/engine/board"
@@ -245,7 +244,7 @@ func judge(pos *board.Position, moves []board.Move, found []found) *Game {
 			mv.Judgement = judgeMove(us, before, after)
 			if best[0] != m {
 				mv.Best, mv.BestUCI = pos.SAN(best[0]), best[0].UCI(pos.Chess960())
-				mv.Line = sanLine(pos, best[:min(len(best), lineLength)])
+				mv.Line = pgn.SANLine(pos, best[:min(len(best), lineLength)])
 			}
 		}
 		p := &g.White
@@ -299,20 +298,4 @@ func judgeMove(us board.Color, before, after Eval) Judgement {
 	}
 	wb, wa := sideWins(us, before, after)
 	return judgeDrop(wb - wa)
-}
-
-// sanLine returns the moves of line, played from pos, in SAN.
-func sanLine(pos *board.Position, line []board.Move) []string {
-	var sans []string
-	for _, m := range line {
-		if !pos.IsLegal(m) {
-			break
-		}
-		sans = append(sans, pos.SAN(m))
-		pos.Make(m)
-	}
-	for range sans {
-		pos.Unmake()
-	}
-	return sans
 }

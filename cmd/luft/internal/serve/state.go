@@ -6,6 +6,7 @@ import (
 
 	"github.com/luftchess/luft/engine/board"
 	"github.com/luftchess/luft/engine/game/outcome"
+	"github.com/luftchess/luft/engine/game/pgn"
 	"github.com/luftchess/luft/engine/game/referee"
 	"github.com/luftchess/luft/engine/game/score"
 	"github.com/luftchess/luft/uci/client"
@@ -111,14 +112,8 @@ func newLine(set *Settings, s *search, in client.Info) Line {
 	if l.PV == nil {
 		l.PV = []string{}
 	}
-	if ref, err := set.newRecord(s.fen); err == nil {
-		for _, m := range l.PV[:min(len(l.PV), maxSANPly)] {
-			san, err := ref.Move(m)
-			if err != nil {
-				break
-			}
-			l.SAN = append(l.SAN, san)
-		}
+	if pos, err := board.ParseFENVariant(s.fen, set.chess960()); err == nil {
+		l.SAN = append(l.SAN, pgn.SANLineUCI(pos, l.PV[:min(len(l.PV), maxSANPly)])...)
 	}
 	return l
 }
