@@ -65,14 +65,7 @@ func (g *Game) firstMove() (n int, black bool) {
 	if !ok {
 		return 1, false
 	}
-	f := strings.Fields(fen)
-	n = 1
-	if len(f) >= 6 {
-		if v, err := strconv.Atoi(f[5]); err == nil && v > 0 {
-			n = v
-		}
-	}
-	return n, len(f) > 1 && f[1] == "b"
+	return FirstMove(fen)
 }
 
 // WriteTo writes the game followed by a blank line, wrapping the movetext
@@ -84,24 +77,18 @@ func (g *Game) WriteTo(w io.Writer) (int64, error) {
 	}
 	b.WriteString("\n")
 	var tokens []string
-	n, black := g.firstMove()
+	n0, black0 := g.firstMove()
 	for i, m := range g.Moves {
-		switch {
-		case !black:
-			tokens = append(tokens, strconv.Itoa(n)+".")
-		case i == 0 || len(g.Moves[i-1].Variation) > 0:
-			// Black's move after a variation takes its number again.
-			tokens = append(tokens, strconv.Itoa(n)+"...")
+		n, black := plyAt(n0, black0, i)
+		// Black's move after a variation takes its number again.
+		if !black || i == 0 || len(g.Moves[i-1].Variation) > 0 {
+			tokens = append(tokens, MoveNumber(n0, black0, i))
 		}
 		tokens = append(tokens, m.SAN+m.NAG)
 		if m.Comment != "" {
 			tokens = append(tokens, strings.Fields("{"+m.Comment+"}")...)
 		}
 		tokens = append(tokens, variation(m.Variation, n, black)...)
-		if black {
-			n++
-		}
-		black = !black
 	}
 	if g.ResultComment != "" {
 		tokens = append(tokens, strings.Fields("{"+g.ResultComment+"}")...)
@@ -129,22 +116,9 @@ func (g *Game) WriteTo(w io.Writer) (int64, error) {
 // at full move n with the side that black says, in parentheses; none when
 // sans is empty.
 func variation(sans []string, n int, black bool) []string {
-	if len(sans) == 0 {
+	tokens := Numbered(sans, n, black)
+	if len(tokens) == 0 {
 		return nil
-	}
-	var tokens []string
-	for i, san := range sans {
-		switch {
-		case !black:
-			tokens = append(tokens, strconv.Itoa(n)+".")
-		case i == 0:
-			tokens = append(tokens, strconv.Itoa(n)+"...")
-		}
-		tokens = append(tokens, san)
-		if black {
-			n++
-		}
-		black = !black
 	}
 	tokens[0] = "(" + tokens[0]
 	tokens[len(tokens)-1] += ")"
@@ -226,11 +200,7 @@ func (g *Game) Play() (*board.Position, []board.Move, error) {
 // moveName returns the move san of the side to move in pos with its
 // number: "12. Nf3" or "12... Nf6".
 func moveName(pos *board.Position, san string) string {
-	dots := "."
-	if pos.SideToMove() == board.Black {
-		dots = "..."
-	}
-	return strconv.Itoa(pos.FullMove()) + dots + " " + san
+	return MoveNumber(pos.FullMove(), pos.SideToMove() == board.Black, 0) + " " + san
 }
 
 // chess960 reports whether the game is played by the rules of Chess960,

@@ -6,6 +6,7 @@ import (
 
 	"github.com/luftchess/luft/engine/board"
 	"github.com/luftchess/luft/engine/game/outcome"
+	"github.com/luftchess/luft/engine/game/pgn"
 )
 
 // game is the record of one game: Luft's position, for the engine, the
@@ -53,7 +54,7 @@ func (g *game) lastMove() board.Move {
 
 // mover returns the side that played move i.
 func (g *game) mover(i int) board.Color {
-	if strings.Fields(g.startFEN)[1] == "b" {
+	if _, black := pgn.FirstMove(g.startFEN); black {
 		i++
 	}
 	return board.Color(i % 2)
@@ -61,33 +62,14 @@ func (g *game) mover(i int) board.Color {
 
 // moveNumber returns the number of move i of the game ("12." or "12...").
 func (g *game) moveNumber(i int) string {
-	f := strings.Fields(g.startFEN)
-	n, _ := strconv.Atoi(f[5])
-	black := f[1] == "b"
-	if black {
-		i++
-	}
-	n += i / 2
-	if i%2 == 1 {
-		return strconv.Itoa(n) + "..."
-	}
-	return strconv.Itoa(n) + "."
+	n, black := pgn.FirstMove(g.startFEN)
+	return pgn.MoveNumber(n, black, i)
 }
 
 // history returns the moves in SAN, numbered: "1. e4 e5 2. Nf3".
 func (g *game) history() string {
-	var b strings.Builder
-	for i, san := range g.sans {
-		num := g.moveNumber(i)
-		if i > 0 {
-			b.WriteByte(' ')
-		}
-		if !strings.HasSuffix(num, "...") || i == 0 {
-			b.WriteString(num + " ")
-		}
-		b.WriteString(san)
-	}
-	return b.String()
+	n, black := pgn.FirstMove(g.startFEN)
+	return strings.Join(pgn.Numbered(g.sans, n, black), " ")
 }
 
 // length says how long the game is in moves, counted by their numbers
