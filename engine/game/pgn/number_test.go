@@ -9,18 +9,17 @@ import (
 
 func TestMoveNumber(t *testing.T) {
 	tests := []struct {
-		n     int
+		n, i  int // the first move's number, the ply
 		black bool
-		i     int
 		want  string
 	}{
-		{1, false, 0, "1."},
-		{1, false, 1, "1..."},
-		{1, false, 2, "2."},
-		{12, true, 0, "12..."},
-		{12, true, 1, "13."},
-		{12, true, 2, "13..."},
-		{40, false, 5, "42..."},
+		{1, 0, false, "1."},
+		{1, 1, false, "1..."},
+		{1, 2, false, "2."},
+		{12, 0, true, "12..."},
+		{12, 1, true, "13."},
+		{12, 2, true, "13..."},
+		{40, 5, false, "42..."},
 	}
 	for _, tt := range tests {
 		if got := MoveNumber(tt.n, tt.black, tt.i); got != tt.want {
@@ -31,16 +30,15 @@ func TestMoveNumber(t *testing.T) {
 
 func TestNumbered(t *testing.T) {
 	tests := []struct {
-		sans  string
-		n     int
-		black bool
-		want  string
+		sans, want string // moves and the line, separated by spaces
+		n          int
+		black      bool
 	}{
-		{"e4 e5 Nf3", 1, false, "1. e4 e5 2. Nf3"},
-		{"Nc6 Bb5 a6", 12, true, "12... Nc6 13. Bb5 a6"},
-		{"Kh1", 30, false, "30. Kh1"},
-		{"Kh8", 30, true, "30... Kh8"},
-		{"", 1, false, ""},
+		{"e4 e5 Nf3", "1. e4 e5 2. Nf3", 1, false},
+		{"Nc6 Bb5 a6", "12... Nc6 13. Bb5 a6", 12, true},
+		{"Kh1", "30. Kh1", 30, false},
+		{"Kh8", "30... Kh8", 30, true},
+		{"", "", 1, false},
 	}
 	for _, tt := range tests {
 		got := strings.Join(Numbered(strings.Fields(tt.sans), tt.n, tt.black), " ")
