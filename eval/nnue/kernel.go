@@ -11,6 +11,10 @@ package nnue
 // may be nil (left out): a quiet move or a promotion has one addition and
 // one subtraction, a capture a second subtraction, castling two of each
 // (a2 is given only with s2).
+//
+// The Go loop is called only for a tail the kernel left: with a hidden
+// layer a multiple of 16 wide there is none, and slicing six operands to
+// pass it nothing took more instructions than the kernel's work.
 func update(dst, src, a1, a2, s1, s2 []int16) {
 	k := 0
 	if useAVX2 {
@@ -18,7 +22,9 @@ func update(dst, src, a1, a2, s1, s2 []int16) {
 			updateAVX2(&dst[0], &src[0], &a1[0], first(a2), &s1[0], first(s2), k)
 		}
 	}
-	updateGo(dst[k:], src[k:], a1[k:], tail(a2, k), s1[k:], tail(s2, k))
+	if k < len(dst) {
+		updateGo(dst[k:], src[k:], a1[k:], tail(a2, k), s1[k:], tail(s2, k))
+	}
 }
 
 // first returns the address of s's first element, or nil for a nil s.
@@ -56,7 +62,10 @@ func screluDot(acc, w []int16) int64 {
 			k += n
 		}
 	}
-	return sum + screluDotGo(acc[k:], w[k:])
+	if k < len(acc) {
+		sum += screluDotGo(acc[k:], w[k:])
+	}
+	return sum
 }
 
 // updateGo is update in pure Go.
