@@ -24,7 +24,7 @@ type history [2][2][2][64][64]int16
 // the squares the opponent attacks.
 func (h *history) entry(c board.Color, attacked board.Bitboard, m board.Move) *int16 {
 	from, to := m.From(), m.To()
-	return &h[c][b2i(attacked.Has(from))][b2i(attacked.Has(to))][from][to]
+	return &h[c&1][b2i(attacked.Has(from))][b2i(attacked.Has(to))][from][to]
 }
 
 func (h *history) update(c board.Color, attacked board.Bitboard, m board.Move, bonus int) {

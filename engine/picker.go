@@ -169,11 +169,12 @@ func (mp *picker) generateCaptures() {
 // history plus the continuation histories the picker was given.
 func (mp *picker) quietHistory(m board.Move) int {
 	s := mp.hist.get(mp.pos.SideToMove(), mp.attacked, m)
-	pc := mp.pos.PieceAt(m.From())
-	for _, c := range mp.cont {
-		if c != nil {
-			s += int(c[pc][m.To()])
-		}
+	pc, to := mp.pos.PieceAt(m.From()), m.To()
+	if c := mp.cont[0]; c != nil {
+		s += int(c[pc][to])
+	}
+	if c := mp.cont[1]; c != nil {
+		s += int(c[pc][to])
 	}
 	return s
 }
