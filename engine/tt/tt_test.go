@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"sync"
 	"testing"
+	"unsafe"
 
 	"github.com/google/go-cmp/cmp"
 )
@@ -46,6 +47,23 @@ func TestResize(t *testing.T) {
 	for _, tc := range tests {
 		if got := New(tc.mb).Len(); got != tc.entries {
 			t.Errorf("New(%d).Len() = %d, want %d", tc.mb, got, tc.entries)
+		}
+	}
+}
+
+// TestBucketsAligned checks that a bucket is one 64-byte cache line and
+// that the table starts on a line's boundary, so that a probe, its
+// prefetch and a store each touch one line. Go aligns a large allocation to
+// a page and a power-of-two size class to its size; this holds it if the
+// allocation ever changes.
+func TestBucketsAligned(t *testing.T) {
+	if size := unsafe.Sizeof(bucket{}); size != 64 {
+		t.Errorf("a bucket is %d bytes, want 64", size)
+	}
+	for _, mb := range []int{0, 1, 16} {
+		tab := New(mb)
+		if addr := uintptr(unsafe.Pointer(&tab.buckets[0])); addr%64 != 0 {
+			t.Errorf("New(%d): buckets start at %#x, not on a 64-byte boundary", mb, addr)
 		}
 	}
 }
