@@ -12,18 +12,21 @@ package nnue
 // one subtraction, a capture a second subtraction, castling two of each
 // (a2 is given only with s2).
 //
-// The Go loop is called only for a tail the kernel left: with a hidden
-// layer a multiple of 16 wide there is none, and slicing six operands to
-// pass it nothing took more instructions than the kernel's work.
+// The Go loop runs first, and only on a tail the kernel leaves: with a
+// hidden layer a multiple of 16 wide there is none, and the kernel's call
+// is the last thing done, so that nothing is kept across it. Slicing six
+// operands to pass the loop nothing, and saving them around the kernel
+// for it, took more instructions than the kernel's work.
 func update(dst, src, a1, a2, s1, s2 []int16) {
 	k := 0
 	if useAVX2 {
-		if k = len(dst) &^ 15; k > 0 {
-			updateAVX2(&dst[0], &src[0], &a1[0], first(a2), &s1[0], first(s2), k)
-		}
+		k = len(dst) &^ 15
 	}
 	if k < len(dst) {
 		updateGo(dst[k:], src[k:], a1[k:], tail(a2, k), s1[k:], tail(s2, k))
+	}
+	if k > 0 {
+		updateAVX2(&dst[0], &src[0], &a1[0], first(a2), &s1[0], first(s2), k)
 	}
 }
 
