@@ -517,6 +517,7 @@ func (t *thread) nullMove(n *node) (score int, ok bool) {
 		return 0, false
 	}
 	r := nmpBase.value() + depth/nmpDepthDivisor.value() + min((n.eval-beta)/nmpEvalDivisor.value(), 3)
+	t.table.Prefetch(pos.KeyAfterNull()) // as makeMove does
 	t.playing(ply, board.NoMove)
 	t.ev.push(ply, pos, board.NoMove)
 	pos.MakeNull()

@@ -120,11 +120,8 @@ func (p *Position) Unmake() {
 // side to move must not be in check.
 func (p *Position) MakeNull() {
 	p.pushUndo(nullMove)
-	p.key ^= zobristSide
-	if p.ep != NoSquare {
-		p.key ^= zobristEP[p.ep.File()]
-		p.ep = NoSquare
-	}
+	p.key = p.KeyAfterNull()
+	p.ep = NoSquare
 	p.rule50++
 	p.nullPly = 0
 	p.side = p.side.Other()

@@ -40,9 +40,10 @@ func TestMakeUnmakeRestores(t *testing.T) {
 			before := *p
 			before.history = slices.Clone(p.history)
 			if !p.InCheck() {
+				after := p.KeyAfterNull()
 				p.MakeNull()
-				if key, _ := p.computeKeys(); key != p.key {
-					t.Fatalf("%s: null move key %x, from scratch %x", before.FEN(), p.key, key)
+				if key, _ := p.computeKeys(); key != p.key || after != key {
+					t.Fatalf("%s: null move key %x, KeyAfterNull %x, from scratch %x", before.FEN(), p.key, after, key)
 				}
 				p.UnmakeNull()
 				expectSame(t, &before, p, "null move")

@@ -33,15 +33,23 @@ func init() {
 	zobristSide = rng.next()
 }
 
+// KeyAfterNull returns the key the position will have after MakeNull,
+// without making it: the side to move changes and the en-passant square,
+// if any, goes.
+func (p *Position) KeyAfterNull() uint64 {
+	k := p.key ^ zobristSide
+	if p.ep != NoSquare {
+		k ^= zobristEP[p.ep.File()]
+	}
+	return k
+}
+
 // KeyAfter returns the key the position will have after the legal move m,
 // without making it: what a transposition table needs to start loading
 // the entry while the move is being made.
 func (p *Position) KeyAfter(m Move) uint64 {
 	us := p.side
-	k := p.key ^ zobristSide
-	if p.ep != NoSquare {
-		k ^= zobristEP[p.ep.File()]
-	}
+	k := p.KeyAfterNull()
 	from, to := m.From(), m.To()
 	pc := p.board[from&63]
 	switch uint16(m) & kindMask {
