@@ -101,7 +101,7 @@ func (t *Table) Resize(mb int) {
 	if mb > 0 {
 		n = 1 << (bits.Len64(uint64(mb)<<20/64) - 1)
 	}
-	t.buckets = make([]bucket, n)
+	t.buckets = allocBuckets(int(n))
 	t.mask = n - 1
 	t.age = 0
 }

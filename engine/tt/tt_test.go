@@ -2,6 +2,7 @@ package tt
 
 import (
 	"math/rand/v2"
+	"runtime"
 	"sync"
 	"testing"
 	"unsafe"
@@ -53,17 +54,21 @@ func TestResize(t *testing.T) {
 
 // TestBucketsAligned checks that a bucket is one 64-byte cache line and
 // that the table starts on a line's boundary, so that a probe, its
-// prefetch and a store each touch one line. Go aligns a large allocation to
-// a page and a power-of-two size class to its size; this holds it if the
-// allocation ever changes.
+// prefetch and a store each touch one line; and that on Linux a table of
+// 2 MiB or more starts on a huge page's boundary, from which it is advised
+// to use huge pages (alloc_linux.go).
 func TestBucketsAligned(t *testing.T) {
 	if size := unsafe.Sizeof(bucket{}); size != 64 {
 		t.Errorf("a bucket is %d bytes, want 64", size)
 	}
-	for _, mb := range []int{0, 1, 16} {
+	for _, mb := range []int{0, 1, 2, 16} {
 		tab := New(mb)
-		if addr := uintptr(unsafe.Pointer(&tab.buckets[0])); addr%64 != 0 {
-			t.Errorf("New(%d): buckets start at %#x, not on a 64-byte boundary", mb, addr)
+		align := uintptr(64)
+		if runtime.GOOS == "linux" && mb >= 2 {
+			align = 2 << 20
+		}
+		if addr := uintptr(unsafe.Pointer(&tab.buckets[0])); addr%align != 0 {
+			t.Errorf("New(%d): buckets start at %#x, not on a %d-byte boundary", mb, addr, align)
 		}
 	}
 }
@@ -152,11 +157,17 @@ func TestHashFull(t *testing.T) {
 	}
 }
 
-// TestConcurrent hammers a tiny table from several goroutines; run with
-// -race. A hit must always return the entry some goroutine stored for that
-// key, never a mix of two entries.
+// TestConcurrent hammers a one-bucket table, and one large enough for
+// Linux's huge pages, from several goroutines; run with -race. A hit must
+// always return the entry some goroutine stored for that key, never a mix
+// of two entries.
 func TestConcurrent(t *testing.T) {
-	tab := New(0)
+	for _, mb := range []int{0, 2} {
+		testConcurrent(t, New(mb))
+	}
+}
+
+func testConcurrent(t *testing.T, tab *Table) {
 	entryFor := func(key uint64) Entry {
 		return Entry{Move: uint16(key), Score: int16(key >> 16), Eval: int16(key >> 32), Depth: int8(key>>48) & 63, Bound: Exact}
 	}
