@@ -11,6 +11,7 @@
 package genfens
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -64,8 +65,8 @@ func Generate(ctx context.Context, n int, cfg Config) ([]string, error) {
 	opts := cfg.Engine
 	opts.Threads, opts.HashMB = 1, HashMB
 	e := engine.New(opts)
-	maxScore := engine.Score(cmpOr(cfg.MaxScore, DefaultMaxScore))
-	lim := engine.Limits{Nodes: cmpOr(cfg.Nodes, DefaultNodes)}
+	maxScore := engine.Score(cmp.Or(cfg.MaxScore, DefaultMaxScore))
+	lim := engine.Limits{Nodes: cmp.Or(cfg.Nodes, DefaultNodes)}
 	rng := newRand(cfg.Seed)
 	seen := make(map[uint64]bool)
 	fens := make([]string, 0, min(n, 1024))
@@ -90,15 +91,6 @@ func Generate(ctx context.Context, n int, cfg Config) ([]string, error) {
 		fens = append(fens, pos.FEN())
 	}
 	return fens, nil
-}
-
-// cmpOr returns v, or def when v is zero.
-func cmpOr[T comparable](v, def T) T {
-	var zero T
-	if v == zero {
-		return def
-	}
-	return v
 }
 
 // newRand returns the random source of Generate's openings for seed.
