@@ -101,12 +101,14 @@ func gameRecords(g *pgn.Game) (recs []trainingdata.Packed, counts [castle960 + 1
 		return nil, counts, 0, err
 	}
 	for i, m := range moves {
-		if e, ok := pgn.ParseEval(g.Moves[i].Comment); !ok {
+		e, ok := pgn.ParseEval(g.Moves[i].Comment)
+		score := engine.ScoreOf(e.Score) // a mate score, or centipawns clamped below the mates
+		if !ok {
 			noScore++
-		} else if why := filter(pos, m, searchScore(e)); why != keep {
+		} else if why := filter(pos, m, score); why != keep {
 			counts[why]++
 		} else {
-			r := trainingdata.Record{Pos: pos, Score: int16(searchScore(e)), Result: result, Move: m}
+			r := trainingdata.Record{Pos: pos, Score: int16(score), Result: result, Move: m}
 			p, err := trainingdata.Pack(r)
 			if err != nil {
 				return nil, counts, 0, fmt.Errorf("ply %d: %v", i+1, err)
@@ -118,7 +120,3 @@ func gameRecords(g *pgn.Game) (recs []trainingdata.Packed, counts [castle960 + 1
 	}
 	return recs, counts, noScore, nil
 }
-
-// searchScore returns e as a search score: its centipawns, clamped to
-// what a record holds, or a mate score.
-func searchScore(e pgn.Eval) engine.Score { return engine.ScoreOf(e.Score) }
