@@ -1,6 +1,7 @@
 package client
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -112,7 +113,7 @@ func (p *Pool) start(ctx context.Context) (*Engine, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := e.Handshake(ctx, p.Config.Options, orDefault(p.StartTimeout, 10*time.Second)); err != nil {
+	if err := e.Handshake(ctx, p.Config.Options, cmp.Or(p.StartTimeout, 10*time.Second)); err != nil {
 		e.Close(p.quitTimeout())
 		return nil, err
 	}
@@ -166,14 +167,6 @@ func (p *Pool) Close() {
 	wg.Wait()
 }
 
-func (p *Pool) readyTimeout() time.Duration { return orDefault(p.ReadyTimeout, 10*time.Second) }
+func (p *Pool) readyTimeout() time.Duration { return cmp.Or(p.ReadyTimeout, 10*time.Second) }
 
-func (p *Pool) quitTimeout() time.Duration { return orDefault(p.QuitTimeout, time.Second) }
-
-// orDefault returns t, or def when t is zero.
-func orDefault(t, def time.Duration) time.Duration {
-	if t == 0 {
-		return def
-	}
-	return t
-}
+func (p *Pool) quitTimeout() time.Duration { return cmp.Or(p.QuitTimeout, time.Second) }
