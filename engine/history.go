@@ -21,7 +21,8 @@ func gravity[T int16 | int32](e *T, bonus int) {
 type history [2][2][2][64][64]int16
 
 // entry returns the entry of the quiet move m by side c, attacked being
-// the squares the opponent attacks.
+// the squares the opponent attacks. c&1 is c (White 0, Black 1) in a
+// form the compiler sees is in range, so the index needs no bounds check.
 func (h *history) entry(c board.Color, attacked board.Bitboard, m board.Move) *int16 {
 	from, to := m.From(), m.To()
 	return &h[c&1][b2i(attacked.Has(from))][b2i(attacked.Has(to))][from][to]
