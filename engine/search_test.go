@@ -606,7 +606,7 @@ func TestHistoryPrunes(t *testing.T) {
 // is searched at the frontier, 6...Nc5 still shows more than a pawn with
 // luft-r8 (the moves that defend e4 come as late as the retreats did),
 // and the hand-crafted evaluation shows it at every depth (NOTES.md,
-// "Threats"), so only their lines are checked.
+// "Threats"): there only the line is checked, not the score.
 func TestThreatenedPieceSaved(t *testing.T) {
 	game := []string{"e2e4", "e7e5", "g1f3", "d7d6", "f1b5", "c7c6", "b5a4", "b8d7", "e1g1", "f8e7", "c2c3"}
 	root := boardtest.Position(t, board.StartFEN)
