@@ -613,11 +613,12 @@ func TestThreatenedPieceSaved(t *testing.T) {
 	for _, m := range game {
 		root.Make(mustMove(t, root, m))
 	}
+	pawn := pieceValue[board.Pawn]
 	for _, ev := range []struct {
 		name     string
 		net      *nnue.Network
 		maxScore Score
-	}{{"network", nets.Default(), 100}, {"hand-crafted", nil, Infinity}} {
+	}{{"network", nets.Default(), Score(pawn)}, {"hand-crafted", nil, Infinity}} {
 		for depth := 2; depth <= 5; depth++ {
 			var last Info
 			New(Options{HashMB: 16, Threads: 1, Net: ev.net}).Search(context.Background(), root.Clone(), Limits{Depth: depth}, func(i Info) {
@@ -631,7 +632,7 @@ func TestThreatenedPieceSaved(t *testing.T) {
 			t.Logf("%s, depth %d: %d, PV %v", ev.name, depth, last.Score, last.PV)
 			p := root.Clone()
 			for i, m := range last.PV {
-				if i%2 == 0 && p.PieceAt(m.To()) == board.MakePiece(board.White, board.Bishop) && p.SEEGE(m, 100) {
+				if i%2 == 0 && p.PieceAt(m.To()) == board.MakePiece(board.White, board.Bishop) && p.SEEGE(m, pawn) {
 					t.Errorf("%s, depth %d: Black wins a bishop with %v (PV %v, %d)", ev.name, depth, m, last.PV, last.Score)
 				}
 				p.Make(m)
