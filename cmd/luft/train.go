@@ -111,6 +111,9 @@ func startingPoint(from start, cfg train.Config) (*train.Trainer, int, error) {
 		if cfg.Buckets > 1 && n.Buckets == 1 {
 			n = n.Widen(cfg.Buckets) // a round may add buckets to the network it starts from
 		}
+		if cfg.Hidden > n.H {
+			n = n.Grow(cfg.Hidden, cfg.Seed) // or hidden neurons
+		}
 		ck, name = train.StartFrom(n), from.init
 	default:
 		return nil, 0, nil
@@ -256,7 +259,7 @@ func trainConfig(args []string) (cfg train.Config, data dataSet, from start, err
 	fs.Float64Var(&cfg.Lambda, "lambda", cfg.Lambda, "`weight` of the score in the target; 1-lambda goes to the result")
 	fs.Float64Var(&cfg.K, "k", cfg.K, "sigmoid scale `K` in centipawns")
 	fs.BoolVar(&cfg.Mirror, "mirror", cfg.Mirror, "train on each position or its mirror image (files a <-> h), drawn at random each epoch")
-	fs.IntVar(&cfg.Hidden, "hidden", cfg.Hidden, "hidden neurons `H` per perspective")
+	fs.IntVar(&cfg.Hidden, "hidden", cfg.Hidden, "hidden neurons `H` per perspective (with -init: more than the network has adds neurons that start silent)")
 	fs.IntVar(&cfg.Buckets, "buckets", cfg.Buckets, "`B` output buckets, chosen by the number of pieces")
 	fs.IntVar(&cfg.Threads, "threads", runtime.NumCPU(), "compute gradients on `T` goroutines")
 	fs.Uint64Var(&cfg.Seed, "seed", cfg.Seed, "`seed` of the initial weights and the shuffles")

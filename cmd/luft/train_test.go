@@ -20,7 +20,7 @@ import (
 func TestTrainFlags(t *testing.T) {
 	dir := t.TempDir()
 	data := trainingData(t, dir)
-	out, wide := filepath.Join(dir, "out"), filepath.Join(dir, "wide")
+	out, wide, grown := filepath.Join(dir, "out"), filepath.Join(dir, "wide"), filepath.Join(dir, "grown")
 	small := []string{"-hidden", "4", "-batch", "8", "-threads", "2", "-out", out}
 	checkExits(t, "train", runTrain, []exitCase{
 		{[]string{"-out", out}, 2}, // no data
@@ -48,9 +48,10 @@ func TestTrainFlags(t *testing.T) {
 		{append([]string{"-buckets", "0", "-out", out}, data), 2},
 		{append([]string{"-epochs", "2", "-resume", filepath.Join(out, "epoch-2.ckpt"), "-out", out}, data), 2},
 		{append([]string{"-epochs", "1", "-init", filepath.Join(out, "net.nnue"), "-out", out}, data), 0},
-		{append([]string{"-epochs", "1", "-init", nets.DefaultName, "-hidden", "4", "-out", out}, data), 2},   // built-in is larger
-		{append([]string{"-epochs", "1", "-init", nets.DefaultName, "-buckets", "8", "-out", wide}, data), 0}, // one bucket widened
-		{append([]string{"-epochs", "1", "-init", data, "-out", out}, data), 1},                               // not a network
+		{append([]string{"-epochs", "1", "-init", nets.DefaultName, "-hidden", "4", "-out", out}, data), 2},     // built-in is larger
+		{append([]string{"-epochs", "1", "-init", nets.DefaultName, "-buckets", "8", "-out", wide}, data), 0},   // one bucket widened
+		{append([]string{"-epochs", "1", "-init", nets.DefaultName, "-hidden", "272", "-out", grown}, data), 0}, // neurons added
+		{append([]string{"-epochs", "1", "-init", data, "-out", out}, data), 1},                                 // not a network
 		{append([]string{"-init", "x.nnue", "-resume", "x.ckpt", "-out", out}, data), 2},
 	})
 	for _, name := range []string{"epoch-1.ckpt", "epoch-2.ckpt", "epoch-3.ckpt", "net.nnue"} {
@@ -65,6 +66,11 @@ func TestTrainFlags(t *testing.T) {
 		t.Error(err)
 	} else if want := int64(36 + 2*(768*256+256+8*512) + 4*8 + 4); st.Size() != want {
 		t.Errorf("the built-in network widened to 8 buckets: net.nnue has %d bytes, want %d", st.Size(), want)
+	}
+	if st, err := os.Stat(filepath.Join(grown, "net.nnue")); err != nil {
+		t.Error(err)
+	} else if want := int64(36 + 2*(768*272+272+8*544) + 4*8 + 4); st.Size() != want {
+		t.Errorf("the built-in network grown to 272 neurons: net.nnue has %d bytes, want %d", st.Size(), want)
 	}
 }
 

@@ -146,6 +146,31 @@ func (n *Net) Widen(buckets int) *Net {
 	return w
 }
 
+// Grow returns a copy of n with h hidden neurons, h >= n.H: the first n.H
+// are n's, and each new one has feature weights drawn from seed as NewNet
+// draws them, a zero bias and zero output weights, so that the grown
+// network evaluates every position as n does. Training then gives the new
+// neurons their part, so a round can widen the network it starts from
+// without losing what it knew.
+func (n *Net) Grow(h int, seed uint64) *Net {
+	if h < n.H {
+		panic("train: Grow to fewer hidden neurons")
+	}
+	g := NewNet(h, n.Buckets, seed)
+	clear(g.O())
+	clear(g.B())
+	w, gw := n.W(), g.W()
+	for f := range Inputs {
+		copy(gw[f*h:f*h+n.H], w[f*n.H:(f+1)*n.H])
+	}
+	copy(g.B(), n.B())
+	for k := range 2 * n.Buckets { // each bucket's side to move's half, then the other's
+		copy(g.O()[k*h:k*h+n.H], n.O()[k*n.H:(k+1)*n.H])
+	}
+	copy(g.OB(), n.OB())
+	return g
+}
+
 // Clone returns a deep copy of n.
 func (n *Net) Clone() *Net {
 	return &Net{H: n.H, Buckets: n.Buckets, P: append([]float32(nil), n.P...)}

@@ -640,6 +640,31 @@ func TestMirror(t *testing.T) {
 	}
 }
 
+// TestGrow checks that a network grown to more hidden neurons evaluates
+// every position as before, and that the new neurons are not all alike.
+func TestGrow(t *testing.T) {
+	n := NewNet(16, 8, 9)
+	for i := range n.B() {
+		n.B()[i] = 0.05 * float32(i%7)
+	}
+	for k := range n.OB() {
+		n.OB()[k] = 0.1 * float32(k)
+	}
+	g := n.Grow(48, 10)
+	if g.H != 48 || g.Buckets != 8 || len(g.P) != paramCount(48, 8) {
+		t.Fatalf("Grow(48): %d hidden, %d buckets, %d parameters", g.H, g.Buckets, len(g.P))
+	}
+	if g.W()[16] == g.W()[17] {
+		t.Errorf("new neurons 16 and 17 have the same first weight %v", g.W()[16])
+	}
+	for _, pos := range randomPositions(t, 200, 13) {
+		s := SampleFromPosition(pos, 0, outcome.Draw)
+		if got, want := g.Eval(&s), n.Eval(&s); math.Abs(got-want) > 1e-4 {
+			t.Errorf("%s: grown %v, before %v", pos.FEN(), got, want)
+		}
+	}
+}
+
 // TestWiden checks that a one-bucket network widened to eight evaluates
 // every position as before, whichever bucket the position falls in.
 func TestWiden(t *testing.T) {
