@@ -31,10 +31,12 @@ func TestTrainFlags(t *testing.T) {
 		{[]string{"-lambda", "1.5", "-out", out, data}, 2},            // bad blend
 		{[]string{"-k", "0", "-out", out, data}, 2},                   // no scale
 		{[]string{"-hidden", "0", "-out", out, data}, 2},              // no neurons
-		{[]string{"-threads", "0", "-out", out, data}, 2},             // no threads
-		{[]string{"-val", "1", "-out", out, data}, 2},                 // nothing to train on
-		{[]string{"-positions", "-1", "-out", out, data}, 2},          // fewer than none
-		{[]string{"-schedule", "linear", "-out", out, data}, 2},       // unknown schedule
+		{[]string{"-hidden", "4097", "-out", out, data}, 2},           // more than a network file holds
+		{append([]string{"-init", nets.DefaultName, "-hidden", "4097", "-out", out}, data), 2},
+		{[]string{"-threads", "0", "-out", out, data}, 2},       // no threads
+		{[]string{"-val", "1", "-out", out, data}, 2},           // nothing to train on
+		{[]string{"-positions", "-1", "-out", out, data}, 2},    // fewer than none
+		{[]string{"-schedule", "linear", "-out", out, data}, 2}, // unknown schedule
 		{[]string{"-nonsense"}, 2},
 		{[]string{"-h"}, 0},                                                           // help asked for
 		{[]string{"-out", out, filepath.Join(dir, "none.bin")}, 1},                    // no such file

@@ -71,8 +71,8 @@ func Defaults() Config {
 // Check reports a configuration error.
 func (c Config) Check() error {
 	switch {
-	case c.Hidden < 1:
-		return errors.New("hidden size must be at least 1")
+	case c.Hidden < 1 || c.Hidden > nnue.MaxHidden:
+		return fmt.Errorf("hidden size must be 1 to %d", nnue.MaxHidden)
 	case c.Buckets < 1 || c.Buckets > nnue.MaxBuckets:
 		return fmt.Errorf("output buckets must be 1 to %d", nnue.MaxBuckets)
 	case c.Epochs < 1:
