@@ -14,6 +14,7 @@ import (
 
 	"github.com/luftchess/luft/cmd/luft/internal/datagen"
 	"github.com/luftchess/luft/cmd/luft/internal/trainingdata"
+	"github.com/luftchess/luft/engine"
 	"github.com/luftchess/luft/engine/game/openings"
 )
 
@@ -246,7 +247,7 @@ func datagenConfig(args []string) (*datagenRun, error) {
 	fs.IntVar(&cfg.Games, "games", 0, "stop after `N` games")
 	fs.IntVar(&cfg.Positions, "positions", 0, "stop after writing `N` positions")
 	fs.Uint64Var(&cfg.Nodes, "nodes", datagen.DefaultNodes, "search `N` nodes per move")
-	fs.IntVar(&cfg.Threads, "threads", runtime.NumCPU(), "play `T` games in parallel, each on one thread")
+	fs.IntVar(&cfg.Threads, "threads", min(runtime.NumCPU(), engine.MaxThreads), "play `T` games in parallel, each on one thread")
 	fs.IntVar(&cfg.HashMB, "hash", datagen.DefaultHashMB, "hash of each game's engine in `MiB`")
 	fs.Uint64Var(&cfg.Seed, "seed", 1, "`seed` of the random choices")
 	fs.StringVar(&r.openings, "openings", "", "EPD `file` of openings, one drawn per game (default: the start position)")
@@ -299,8 +300,8 @@ func checkDatagen(cfg *datagen.Config) error {
 		return errors.New("give -games N or -positions N")
 	case cfg.Nodes == 0:
 		return errors.New("-nodes must be at least 1")
-	case cfg.Threads < 1:
-		return errors.New("-threads must be at least 1")
+	case checkThreads(cfg.Threads) != nil:
+		return checkThreads(cfg.Threads)
 	case cfg.HashMB < 1:
 		return errors.New("-hash must be at least 1")
 	case cfg.RandomPlies < 0:

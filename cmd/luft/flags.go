@@ -8,6 +8,8 @@ import (
 	"io"
 	"slices"
 	"strings"
+
+	"github.com/luftchess/luft/engine"
 )
 
 // parseFlags is fs.Parse(args) for a subcommand, with its flags allowed
@@ -118,4 +120,16 @@ func flagStatus(err error) int {
 // arguments without a flag set.
 func asksHelp(args []string) bool {
 	return len(args) > 0 && slices.Contains(helpWords, args[0])
+}
+
+// checkThreads refuses a -threads count below 1 or above engine.MaxThreads,
+// the most Luft runs at once for any job: each of them (a search thread, a
+// game of datagen with its hash table, an engine process, a gradient as
+// large as the network) holds memory, so a mistyped count would exhaust the
+// machine rather than run faster.
+func checkThreads(n int) error {
+	if n < 1 || n > engine.MaxThreads {
+		return fmt.Errorf("-threads must be 1 to %d", engine.MaxThreads)
+	}
+	return nil
 }

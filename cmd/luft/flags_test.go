@@ -4,14 +4,18 @@ import (
 	"bytes"
 	"errors"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/luftchess/luft/cmd/luft/internal/datagen"
+	"github.com/luftchess/luft/engine"
 )
 
 func TestParseFlags(t *testing.T) {
@@ -252,5 +256,26 @@ func TestFlagsAnywhere(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(store, datagen.ManifestName)); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("the runs that had -out, or failed on their arguments, touched the store's manifest: %v", err)
+	}
+}
+
+// TestThreadsBounded checks that every -threads flag refuses a count below
+// 1 or above engine.MaxThreads before it starts anything.
+func TestThreadsBounded(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "out")
+	commands := [][]string{
+		{"train", "-out", out, "none.bin"},
+		{"datagen", "-games", "1", "-out", out},
+		{"tune", "label", "-out", out, "none.epd"},
+		{"tune", "fit", "-out", out, "none.epd"},
+	}
+	for _, args := range commands {
+		for _, n := range []string{"0", "-1", strconv.Itoa(engine.MaxThreads + 1), "100000"} {
+			args := append(slices.Clone(args), "-threads", n)
+			_, stderr, code := captureOutput(t, func() int { return run(args, os.Stdout, os.Stderr) })
+			if want := fmt.Sprintf("-threads must be 1 to %d", engine.MaxThreads); code == 0 || !strings.Contains(stderr, want) {
+				t.Errorf("luft %q: exit %d, stderr %q; want a failure saying %q", args, code, abbrev(stderr), want)
+			}
+		}
 	}
 }

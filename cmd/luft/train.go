@@ -261,7 +261,7 @@ func trainConfig(args []string) (cfg train.Config, data dataSet, from start, err
 	fs.BoolVar(&cfg.Mirror, "mirror", cfg.Mirror, "train on each position or its mirror image (files a <-> h), drawn at random each epoch")
 	fs.IntVar(&cfg.Hidden, "hidden", cfg.Hidden, "hidden neurons `H` per perspective (with -init: more than the network has adds neurons that start silent)")
 	fs.IntVar(&cfg.Buckets, "buckets", cfg.Buckets, "`B` output buckets, chosen by the number of pieces")
-	fs.IntVar(&cfg.Threads, "threads", runtime.NumCPU(), "compute gradients on `T` goroutines")
+	fs.IntVar(&cfg.Threads, "threads", min(runtime.NumCPU(), engine.MaxThreads), "compute gradients on `T` goroutines")
 	fs.Uint64Var(&cfg.Seed, "seed", cfg.Seed, "`seed` of the initial weights and the shuffles")
 	fs.Float64Var(&data.val, "val", 0.05, "hold out this last `fraction` of the positions for validation")
 	fs.IntVar(&data.limit, "positions", 0, "train on the first `N` positions that are not held out (0: all), for a learning curve over one validation set")
@@ -290,8 +290,8 @@ func trainConfig(args []string) (cfg train.Config, data dataSet, from start, err
 		err = errors.New("give one or more datagen files, or -store or -bank")
 	case cfg.OutDir == "":
 		err = errors.New("-out DIR is required")
-	case cfg.Threads < 1:
-		err = errors.New("-threads must be at least 1")
+	case checkThreads(cfg.Threads) != nil:
+		err = checkThreads(cfg.Threads)
 	case !(data.val >= 0 && data.val < 1):
 		err = errors.New("-val must be in [0, 1)")
 	case data.limit < 0:

@@ -34,6 +34,7 @@ func TestTrainFlags(t *testing.T) {
 		{[]string{"-hidden", "4097", "-out", out, data}, 2},           // more than a network file holds
 		{append([]string{"-init", nets.DefaultName, "-hidden", "4097", "-out", out}, data), 2},
 		{[]string{"-threads", "0", "-out", out, data}, 2},       // no threads
+		{[]string{"-threads", "100000", "-out", out, data}, 2},  // a gradient each would not fit
 		{[]string{"-val", "1", "-out", out, data}, 2},           // nothing to train on
 		{[]string{"-positions", "-1", "-out", out, data}, 2},    // fewer than none
 		{[]string{"-schedule", "linear", "-out", out, data}, 2}, // unknown schedule

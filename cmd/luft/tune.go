@@ -138,8 +138,11 @@ func tuneLabel(args []string) error {
 	if err := parseFlags(fs, args, os.Stdout); err != nil {
 		return flagError{err}
 	}
-	if *weight < 0 || *weight > 1 || *depth < 1 || *procs < 1 || *scale <= 0 {
-		return fmt.Errorf("want 0 <= -weight <= 1, -depth >= 1, -threads >= 1, -scale > 0")
+	if *weight < 0 || *weight > 1 || *depth < 1 || *scale <= 0 {
+		return fmt.Errorf("want 0 <= -weight <= 1, -depth >= 1, -scale > 0")
+	}
+	if err := checkThreads(*procs); err != nil {
+		return err
 	}
 	samples, err := tune.ReadFiles(fs.Args()...)
 	if err != nil {
@@ -185,6 +188,9 @@ func tuneFit(args []string) error {
 	only := fs.String("only", "", "fit only the weights whose names match this `regexp` (e.g. '^(material|passed)'); the rest stay fixed")
 	if err := parseFlags(fs, args, os.Stdout); err != nil {
 		return flagError{err}
+	}
+	if err := checkThreads(*threads); err != nil {
+		return err
 	}
 	var fixed func(int) bool
 	if *only != "" {
