@@ -302,8 +302,8 @@ func checkDatagen(cfg *datagen.Config) error {
 		return errors.New("-nodes must be at least 1")
 	case checkThreads(cfg.Threads) != nil:
 		return checkThreads(cfg.Threads)
-	case cfg.HashMB < 1:
-		return errors.New("-hash must be at least 1")
+	case checkEngines(cfg.Threads, cfg.HashMB, 1) != nil:
+		return checkEngines(cfg.Threads, cfg.HashMB, 1)
 	case cfg.RandomPlies < 0:
 		return errors.New("-random-plies must be at least 0")
 	case !(cfg.Keep > 0 && cfg.Keep <= 1):

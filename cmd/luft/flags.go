@@ -80,6 +80,27 @@ func checkArgs(fs *flag.FlagSet, max int) error {
 	return nil
 }
 
+// checkEngines refuses n engines, each with a table of hashMB MiB (at
+// least 1) and threads search threads, that would not fit in the memory
+// available now: the rule of engine.CheckMemory, which the UCI options
+// Hash and Threads obey too.
+func checkEngines(n, hashMB, threads int) error {
+	if hashMB < 1 {
+		return errors.New("-hash must be at least 1")
+	}
+	err := engine.CheckMemory(engine.Options{HashMB: hashMB, Threads: threads}, engine.Options{})
+	if err == nil && n > 1 {
+		err = engine.CheckMemory(engine.Options{HashMB: n * hashMB, Threads: n * threads}, engine.Options{})
+	}
+	switch {
+	case err != nil && n > 1:
+		return fmt.Errorf("-hash %d for each of %d engines: %w", hashMB, n, err)
+	case err != nil:
+		return fmt.Errorf("-hash %d: %w", hashMB, err)
+	}
+	return nil
+}
+
 // flagsAnywhere says how parseFlags reads a command line, at the end of
 // the usage of every subcommand that has flags.
 const flagsAnywhere = "\nFlags may come before, between or after the arguments; -- ends the flags.\n"
@@ -123,9 +144,9 @@ func asksHelp(args []string) bool {
 }
 
 // checkThreads refuses a -threads count below 1 or above engine.MaxThreads,
-// the most Luft runs at once for any job: each of them (a search thread, a
-// game of datagen with its hash table, an engine process, a gradient as
-// large as the network) holds memory, so a mistyped count would exhaust the
+// the most Luft runs at once for any job: each of them (a search thread of
+// review, a game of datagen with its hash table, an engine process, a
+// gradient as large as the network) holds memory, so a mistyped count would exhaust the
 // machine rather than run faster.
 func checkThreads(n int) error {
 	if n < 1 || n > engine.MaxThreads {

@@ -259,23 +259,45 @@ func TestFlagsAnywhere(t *testing.T) {
 	}
 }
 
-// TestThreadsBounded checks that every -threads flag refuses a count below
-// 1 or above engine.MaxThreads before it starts anything.
-func TestThreadsBounded(t *testing.T) {
+// TestResourcesBounded checks that every -threads flag refuses a count
+// below 1 or above engine.MaxThreads, and every -hash flag a table below
+// 1 MiB or above what engine.CheckMemory allows, before the command starts
+// anything.
+func TestResourcesBounded(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "out")
-	commands := [][]string{
+	threads := fmt.Sprintf("-threads must be 1 to %d", engine.MaxThreads)
+	tests := []struct {
+		args []string
+		want string // in the complaint
+	}{
+		{[]string{"review", "-hash", "0", "none.pgn"}, "-hash must be at least 1"},
+		{[]string{"review", "-hash", "100000000", "none.pgn"}, "-hash 100000000: a table of"},
+		{[]string{"play", "-hash", "0"}, "-hash must be at least 1"},
+		{[]string{"play", "-hash", "-5"}, "-hash must be at least 1"},
+		{[]string{"play", "-hash", "100000000"}, "-hash 100000000: a table of"},
+		{[]string{"serve", "-hash", "0"}, "-hash must be at least 1"},
+		{[]string{"serve", "-hash", "100000000"}, "-hash 100000000: a table of"},
+		{[]string{"datagen", "-games", "1", "-out", out, "-hash", "0"}, "-hash must be at least 1"},
+		{[]string{"datagen", "-games", "1", "-out", out, "-threads", "256", "-hash", "65536"}, "-hash 65536 for each of 256 engines"},
+	}
+	for _, cmd := range [][]string{
 		{"train", "-out", out, "none.bin"},
 		{"datagen", "-games", "1", "-out", out},
 		{"tune", "label", "-out", out, "none.epd"},
 		{"tune", "fit", "-out", out, "none.epd"},
-	}
-	for _, args := range commands {
+		{"review", "none.pgn"},
+	} {
 		for _, n := range []string{"0", "-1", strconv.Itoa(engine.MaxThreads + 1), "100000"} {
-			args := append(slices.Clone(args), "-threads", n)
-			_, stderr, code := captureOutput(t, func() int { return run(args, os.Stdout, os.Stderr) })
-			if want := fmt.Sprintf("-threads must be 1 to %d", engine.MaxThreads); code == 0 || !strings.Contains(stderr, want) {
-				t.Errorf("luft %q: exit %d, stderr %q; want a failure saying %q", args, code, abbrev(stderr), want)
-			}
+			tests = append(tests, struct {
+				args []string
+				want string
+			}{append(slices.Clone(cmd), "-threads", n), threads})
+		}
+	}
+	for _, tt := range tests {
+		_, stderr, code := captureOutput(t, func() int { return run(tt.args, os.Stdout, os.Stderr) })
+		if code == 0 || !strings.Contains(stderr, tt.want) {
+			t.Errorf("luft %q: exit %d, stderr %q; want a failure saying %q", tt.args, code, abbrev(stderr), tt.want)
 		}
 	}
 }

@@ -80,6 +80,9 @@ func playConfig(args []string, stdout, stderr io.Writer) (*play.Config, int) {
 	if err := checkArgs(fs, 0); err != nil {
 		return fail(2, "%v", err)
 	}
+	if err := checkEngines(1, *hash, 1); err != nil {
+		return fail(2, "%v", err)
+	}
 	cfg := &play.Config{FEN: *fen, Chess960: *c960, MoveTime: time.Duration(*seconds * float64(time.Second)), HashMB: *hash}
 	switch *color {
 	case "white", "w":

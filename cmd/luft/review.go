@@ -136,8 +136,12 @@ func reviewConfig(args []string, stdout, stderr io.Writer) (*reviewRun, error) {
 	}
 	r.file = fs.Arg(0)
 	switch {
-	case *movetime < 0 || r.opts.Threads < 1 || r.opts.HashMB < 1:
-		return nil, errors.New("-movetime, -threads and -hash must be positive")
+	case *movetime < 0:
+		return nil, errors.New("-movetime must be positive")
+	case checkThreads(r.opts.Threads) != nil:
+		return nil, checkThreads(r.opts.Threads)
+	case checkEngines(1, r.opts.HashMB, r.opts.Threads) != nil:
+		return nil, checkEngines(1, r.opts.HashMB, r.opts.Threads)
 	case *movetime > 0:
 		r.lim.MoveTime = *movetime
 	case *nodes == 0:
