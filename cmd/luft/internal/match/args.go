@@ -360,7 +360,7 @@ Match options:
   -rounds N           encounters of each pair of engines (default 1)
   -games N            games per encounter (default 1; 2 with -repeat)
   -repeat             play each opening twice with colours reversed
-  -concurrency N      games at once (default 1)
+  -concurrency N      games at once, 1 to 256 (default 1)
   -openings file=F [format=epd|pgn] [order=random|sequential] [plies=N] [start=N]
   -srand N            seed for order=random (default 0)
   -pgnout file=F      append the games to F

@@ -45,6 +45,10 @@ const (
 	FischeRandom = "fischerandom" // Chess960
 )
 
+// MaxConcurrency bounds Config.Concurrency: each game at once runs two
+// engine processes, so a mistyped count would start thousands of them.
+const MaxConcurrency = 256
+
 // Config describes a match.
 type Config struct {
 	Players     []Player
@@ -53,7 +57,7 @@ type Config struct {
 	Rounds      int    // encounters of each pairing
 	Games       int    // games per encounter; 2 with Repeat
 	Repeat      bool   // play each opening twice with colours reversed
-	Concurrency int    // games played at once
+	Concurrency int    // games played at once, at most MaxConcurrency
 
 	Book         *Book  // nil: every game starts from the standard position, or in Chess960 from a random one
 	Seed         uint64 // for the random opening order
@@ -130,6 +134,8 @@ func (c *Config) validate() error {
 		return fmt.Errorf("unknown variant %q (standard or fischerandom)", c.Variant)
 	case c.Rounds < 1 || c.Games < 1 || c.Concurrency < 1:
 		return errors.New("rounds, games and concurrency must be positive")
+	case c.Concurrency > MaxConcurrency:
+		return fmt.Errorf("concurrency must be at most %d", MaxConcurrency)
 	case c.Repeat && c.Games != 2:
 		return errors.New("-repeat needs -games 2")
 	case c.SPRT != nil && len(c.Players) != 2:

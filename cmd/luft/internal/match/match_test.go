@@ -3,6 +3,7 @@ package match
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -481,5 +482,21 @@ func TestChess960NotDeclared(t *testing.T) {
 	bad := Config{Players: cfg.Players, Variant: "crazyhouse"}
 	if _, err := Run(t.Context(), bad, io.Discard); err == nil || !strings.Contains(err.Error(), "unknown variant") {
 		t.Errorf("variant crazyhouse: %v", err)
+	}
+}
+
+// TestConcurrencyBounded checks that a match refuses to play more games at
+// once than MaxConcurrency, before it starts an engine.
+func TestConcurrencyBounded(t *testing.T) {
+	tc := referee.TimeControl{Base: time.Minute}
+	for _, n := range []int{MaxConcurrency + 1, 100000} {
+		cfg := Config{Players: []Player{player("a", "good", tc), player("b", "good", tc)}, Rounds: 100000, Concurrency: n}
+		_, err := Run(context.Background(), cfg, &bytes.Buffer{})
+		if want := fmt.Sprintf("concurrency must be at most %d", MaxConcurrency); err == nil || err.Error() != want {
+			t.Errorf("concurrency %d: error %v, want %q", n, err, want)
+		}
+		if p := running(t); p != 0 {
+			t.Errorf("concurrency %d: %d engine processes running", n, p)
+		}
 	}
 }
