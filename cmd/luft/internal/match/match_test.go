@@ -488,6 +488,9 @@ func TestChess960NotDeclared(t *testing.T) {
 // TestConcurrencyBounded checks that a match refuses to play more games at
 // once than MaxConcurrency, before it starts an engine.
 func TestConcurrencyBounded(t *testing.T) {
+	if want := fmt.Sprintf("games at once, 1 to %d", MaxConcurrency); !strings.Contains(Usage, want) {
+		t.Errorf("Usage does not say %q", want)
+	}
 	tc := referee.TimeControl{Base: time.Minute}
 	for _, n := range []int{MaxConcurrency + 1, 100000} {
 		cfg := Config{Players: []Player{player("a", "good", tc), player("b", "good", tc)}, Rounds: 100000, Concurrency: n}
