@@ -145,9 +145,9 @@ func asksHelp(args []string) bool {
 
 // checkThreads refuses a -threads count below 1 or above engine.MaxThreads,
 // the most Luft runs at once for any job: each of them (a search thread of
-// review, a game of datagen with its hash table, an engine process, a
-// gradient as large as the network) holds memory, so a mistyped count would exhaust the
-// machine rather than run faster.
+// review, a game of datagen with its hash table, an engine process of tune
+// label, a gradient of train as large as the network) holds memory, so a
+// mistyped count would exhaust the machine rather than run faster.
 func checkThreads(n int) error {
 	if n < 1 || n > engine.MaxThreads {
 		return fmt.Errorf("-threads must be 1 to %d", engine.MaxThreads)

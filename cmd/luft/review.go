@@ -137,7 +137,7 @@ func reviewConfig(args []string, stdout, stderr io.Writer) (*reviewRun, error) {
 	r.file = fs.Arg(0)
 	switch {
 	case *movetime < 0:
-		return nil, errors.New("-movetime must be positive")
+		return nil, errors.New("-movetime must not be negative")
 	case checkThreads(r.opts.Threads) != nil:
 		return nil, checkThreads(r.opts.Threads)
 	case checkEngines(1, r.opts.HashMB, r.opts.Threads) != nil:
