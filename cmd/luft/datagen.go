@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"flag"
@@ -293,6 +294,7 @@ func datagenConfig(args []string) (*datagenRun, error) {
 
 // checkDatagen refuses a configuration that cannot run.
 func checkDatagen(cfg *datagen.Config) error {
+	resources := cmp.Or(checkThreads(cfg.Threads), checkEngines(cfg.Threads, cfg.HashMB, 1))
 	switch {
 	case cfg.Games < 0 || cfg.Positions < 0:
 		return errors.New("-games and -positions must be at least 0")
@@ -300,10 +302,8 @@ func checkDatagen(cfg *datagen.Config) error {
 		return errors.New("give -games N or -positions N")
 	case cfg.Nodes == 0:
 		return errors.New("-nodes must be at least 1")
-	case checkThreads(cfg.Threads) != nil:
-		return checkThreads(cfg.Threads)
-	case checkEngines(cfg.Threads, cfg.HashMB, 1) != nil:
-		return checkEngines(cfg.Threads, cfg.HashMB, 1)
+	case resources != nil:
+		return resources
 	case cfg.RandomPlies < 0:
 		return errors.New("-random-plies must be at least 0")
 	case !(cfg.Keep > 0 && cfg.Keep <= 1):

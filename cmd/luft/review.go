@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -135,13 +136,12 @@ func reviewConfig(args []string, stdout, stderr io.Writer) (*reviewRun, error) {
 		return nil, fmt.Errorf("one PGN file at most, got %q", fs.Args())
 	}
 	r.file = fs.Arg(0)
+	resources := cmp.Or(checkThreads(r.opts.Threads), checkEngines(1, r.opts.HashMB, r.opts.Threads))
 	switch {
 	case *movetime < 0:
 		return nil, errors.New("-movetime must not be negative")
-	case checkThreads(r.opts.Threads) != nil:
-		return nil, checkThreads(r.opts.Threads)
-	case checkEngines(1, r.opts.HashMB, r.opts.Threads) != nil:
-		return nil, checkEngines(1, r.opts.HashMB, r.opts.Threads)
+	case resources != nil:
+		return nil, resources
 	case *movetime > 0:
 		r.lim.MoveTime = *movetime
 	case *nodes == 0:

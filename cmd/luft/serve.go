@@ -41,13 +41,14 @@ func runServe(args []string) int {
 		return flagStatus(err)
 	}
 	var bad string
+	hashErr := checkEngines(1, *hash, 1)
 	switch err := checkArgs(fs, 0); {
 	case err != nil:
 		bad = err.Error()
 	case *maxGames < 1 || *reviewNodes < 1:
 		bad = "-max-games and -review-nodes must be at least 1"
-	case checkEngines(1, *hash, 1) != nil:
-		bad = checkEngines(1, *hash, 1).Error()
+	case hashErr != nil:
+		bad = hashErr.Error()
 	case *moveTime <= 0 || *analysis <= 0 || *idle <= 0:
 		bad = "-move-time, -analysis-time and -idle must be positive"
 	case *maxMoveTime < *moveTime:

@@ -158,7 +158,6 @@ func (n *Net) Grow(h int, seed uint64) *Net {
 	}
 	g := NewNet(h, n.Buckets, seed)
 	clear(g.O())
-	clear(g.B())
 	w, gw := n.W(), g.W()
 	for f := range Inputs {
 		copy(gw[f*h:f*h+n.H], w[f*n.H:(f+1)*n.H])
