@@ -44,6 +44,7 @@ type frame struct {
 	quiets   [64]board.Move  // quiet moves searched at this node, in order
 	captures [32]board.Move  // captures and promotions searched at this node
 	threats  board.Threats   // what the opponent attacks at this node, set before its moves are searched
+	cutoffs  int             // beta cutoffs at this ply since the node two plies up began
 }
 
 // thread is one search thread. Thread 0, the main thread, reports and
@@ -403,6 +404,7 @@ func (t *thread) search(alpha, beta, depth, ply int, cutNode bool) int {
 		return score
 	}
 	t.stack[ply+2].killers = [2]board.Move{} // those of another subtree are stale
+	t.stack[ply+2].cutoffs = 0
 	t.evaluateNode(&n)
 	if t.r.tb.pieces > 0 {
 		if score, ok := t.probeTablebase(&n); ok {
@@ -668,6 +670,7 @@ func (t *thread) searchMoves(n *node) (best int, bestMove board.Move, final bool
 					t.updatePV(n.ply, m)
 				}
 				if score >= n.beta {
+					sf.cutoffs++
 					t.rewardCutoff(n.ply, m, quiet, n.depth, quietCount, captureCount)
 					break
 				}
@@ -802,7 +805,7 @@ func (t *thread) singular(n *node, m board.Move) (ext, score int, cut bool) {
 // and quiet moves with a good history.
 func (t *thread) reducedDepth(n *node, m board.Move, newDepth, moveCount, quietHist int, quiet, givesCheck bool) int {
 	r := int(lmrTable[min(n.depth, 63)][min(moveCount, 63)])
-	r += b2i(n.cutNode) - b2i(n.pvNode) - b2i(givesCheck) + b2i(!n.improving)
+	r += b2i(n.cutNode) - b2i(n.pvNode) - b2i(givesCheck) + b2i(!n.improving) + b2i(t.stack[n.ply+1].cutoffs > 3)
 	if quiet {
 		sf := &t.stack[n.ply]
 		r -= b2i(sf.threats.Saves(m))
@@ -975,6 +978,11 @@ func (t *thread) qsearch(alpha, beta, ply int) int {
 	if !inCheck {
 		staticEval = t.staticEval(ply, entry, hit)
 		best = staticEval
+		// The table's score, where its bound allows, is a better guess.
+		if s := scoreFromTT(int(entry.Score), ply, pos.Rule50()); hit && s > -tbBound && s < tbBound &&
+			(entry.Bound == Exact || entry.Bound == Lower && s > best || entry.Bound == Upper && s < best) {
+			best = s
+		}
 		if best >= beta {
 			if !hit {
 				t.table.Store(key, tt.Entry{Score: int16(scoreToTT(best, ply)), Eval: int16(staticEval), Bound: Lower})
