@@ -44,7 +44,11 @@ type frame struct {
 	quiets   [64]board.Move  // quiet moves searched at this node, in order
 	captures [32]board.Move  // captures and promotions searched at this node
 	threats  board.Threats   // what the opponent attacks at this node, set before its moves are searched
-	cutoffs  int             // beta cutoffs at this ply since the node two plies up began
+	// cutoffs counts the beta cutoffs at this ply since the node two plies
+	// up began. The root clears no count, so ply 2's runs on through the
+	// search, and past its fourth cutoff every node at ply 1 reduces a ply
+	// more; that is the search as measured (NOTES.md).
+	cutoffs int
 }
 
 // thread is one search thread. Thread 0, the main thread, reports and
