@@ -475,14 +475,19 @@ func (t *thread) evaluateNode(n *node) {
 	if !n.inCheck {
 		n.staticEval = t.staticEval(n.ply, n.entry, n.hit)
 		n.eval = n.staticEval
-		if b := n.entry.Bound; n.hit && (b == Exact ||
-			b == Lower && n.ttScore > n.eval ||
-			b == Upper && n.ttScore < n.eval) {
+		if n.hit && sharpens(n.entry.Bound, n.ttScore, n.eval) {
 			n.eval = n.ttScore
 		}
 	}
 	t.stack[n.ply].eval = n.staticEval
 	n.improving = !n.inCheck && n.ply >= 2 && n.staticEval > t.stack[n.ply-2].eval
+}
+
+// sharpens reports whether a stored score with bound b is a better guess
+// at the true score than the static evaluation eval: exact, or a bound on
+// the far side of eval.
+func sharpens(b Bound, score, eval int) bool {
+	return b == Exact || b == Lower && score > eval || b == Upper && score < eval
 }
 
 // pruneNode returns a score that settles the non-PV node n before its
@@ -970,11 +975,12 @@ func (t *thread) qsearch(alpha, beta, ply int) int {
 
 	key := pos.Key()
 	entry, hit := t.table.Probe(key)
-	ttMove := board.NoMove
+	ttMove, ttScore := board.NoMove, 0
 	if hit {
 		ttMove = board.Move(entry.Move)
-		if s := scoreFromTT(int(entry.Score), ply, pos.Rule50()); !pvNode && cutoff(entry.Bound, s, alpha, beta) {
-			return s
+		ttScore = scoreFromTT(int(entry.Score), ply, pos.Rule50())
+		if !pvNode && cutoff(entry.Bound, ttScore, alpha, beta) {
+			return ttScore
 		}
 	}
 
@@ -982,10 +988,8 @@ func (t *thread) qsearch(alpha, beta, ply int) int {
 	if !inCheck {
 		staticEval = t.staticEval(ply, entry, hit)
 		best = staticEval
-		// The table's score, where its bound allows, is a better guess.
-		if s := scoreFromTT(int(entry.Score), ply, pos.Rule50()); hit && s > -tbBound && s < tbBound &&
-			(entry.Bound == Exact || entry.Bound == Lower && s > best || entry.Bound == Upper && s < best) {
-			best = s
+		if hit && ttScore > -tbBound && ttScore < tbBound && sharpens(entry.Bound, ttScore, best) {
+			best = ttScore
 		}
 		if best >= beta {
 			if !hit {
