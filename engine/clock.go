@@ -8,7 +8,7 @@ import (
 
 // budget is the time one search may use.
 type budget struct {
-	soft time.Duration // no new iteration starts after this (scaled by instability)
+	soft time.Duration // no new iteration starts after this (scaled by instability and effort)
 	hard time.Duration // the search stops at once after this
 	// fixed is set for movetime: the whole budget is meant to be used.
 	fixed bool
@@ -74,7 +74,14 @@ func newBudget(lim Limits, us board.Color, overhead time.Duration) (b budget, ok
 		limit = usable * 9 / 10
 	}
 	b.hard = min(5*target, limit)
+	// Before a time control the soft limit is 0.7 of the share, so that
+	// the control's last moves keep a fair share. In sudden death that
+	// left some 3.5 s of a 10+0.1 clock unspent when the game ended
+	// (Ethereal 12 keeps 0.3 s), so there the soft limit is the full share.
 	b.soft = min(target*7/10, b.hard)
+	if togo <= 0 {
+		b.soft = min(target, b.hard)
+	}
 	return b, true
 }
 
@@ -117,4 +124,17 @@ func (s *stability) update(best board.Move, score int) float64 {
 		f *= 1 + float64(min(drop, 100))/100
 	}
 	return min(f, 2.5)
+}
+
+// effortScale returns the factor by which the soft limit is scaled for the
+// share of the main thread's nodes spent below the best move: about 0.7
+// when nearly all of them were (the other moves were refuted at once, so
+// more time would change little), up to about 2 when the best move took
+// few of them (rivals needed a deep look, and the choice is close).
+func effortScale(best, total uint64) float64 {
+	if total == 0 {
+		return 1
+	}
+	share := float64(best) / float64(total)
+	return (1.5 - share) * 1.35
 }

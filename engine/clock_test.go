@@ -272,3 +272,21 @@ func TestStability(t *testing.T) {
 		t.Errorf("factors %v, %v, %v after 0, 1 and 2 changes of best move", base, f1, f2)
 	}
 }
+
+func TestEffortScale(t *testing.T) {
+	tests := []struct {
+		best, total uint64
+		want        float64
+	}{
+		{0, 0, 1},         // no nodes yet: no opinion
+		{100, 100, 0.675}, // every node below the best move
+		{50, 100, 1.35},
+		{10, 100, 1.89},
+		{0, 100, 2.025},
+	}
+	for _, tc := range tests {
+		if got := effortScale(tc.best, tc.total); math.Abs(got-tc.want) > 1e-9 {
+			t.Errorf("effortScale(%d, %d) = %v, want %v", tc.best, tc.total, got, tc.want)
+		}
+	}
+}

@@ -31,6 +31,7 @@ type rootMove struct {
 	selDepth  int
 	depth     int // the iteration score is from
 	pv        []board.Move
+	nodes     uint64 // this thread's nodes below the move in the whole search
 }
 
 // frame is the per-ply search state of one thread.
@@ -159,7 +160,7 @@ func (t *thread) iterate() {
 		}
 		t.reportLines()
 		best := &t.rootMoves[0]
-		scale := stab.update(best.move, best.score)
+		scale := stab.update(best.move, best.score) * effortScale(best.nodes, t.nodes)
 		if r.lim.Infinite && t.settledMates(depth) {
 			break // deeper iterations would repeat these lines
 		}
@@ -259,6 +260,7 @@ func (t *thread) searchRoot(alpha, beta, depth int) int {
 		if t.id == 0 && time.Since(t.r.start) > quietTime {
 			t.r.report(Info{Depth: depth, CurrMove: m, CurrMoveNumber: i + 1})
 		}
+		before := t.nodes
 		t.makeMove(0, m)
 		newDepth := depth - 1
 		if pos.InCheck() && t.r.features&CheckExtension != 0 {
@@ -274,6 +276,7 @@ func (t *thread) searchRoot(alpha, beta, depth int) int {
 			}
 		}
 		pos.Unmake()
+		rm.nodes += t.nodes - before
 		if t.stopped {
 			return best
 		}
