@@ -69,8 +69,11 @@ def game_info(board, clock_ms, inc_ms):
     }
 
 
+# On the clock (60 s + 1 s) a move may take up to Luft's hard limit, five
+# times the per-move share: 5 * (60 s + 39 * 1 s) / 40, about 12.4 s
+# (engine/clock.go); a clock lost on the way would search without end.
 @pytest.mark.parametrize("name,go_commands,most_seconds", [
-    ("clock", None, 6.0),
+    ("clock", None, 13.0),
     ("go_commands depth", {"depth": 5}, 3.0),
     ("go_commands nodes", {"nodes": 20000}, 3.0),
 ])
