@@ -76,12 +76,13 @@ func newBudget(lim Limits, us board.Color, overhead time.Duration) (b budget, ok
 	b.hard = min(5*target, limit)
 	// Before a time control the soft limit is 0.7 of the share, so that
 	// the control's last moves keep a fair share. In sudden death that
-	// left some 3.5 s of a 10+0.1 clock unspent when the game ended
-	// (Ethereal 12 keeps 0.3 s), so there the soft limit is the full share.
-	b.soft = min(target*7/10, b.hard)
+	// left some 3.4 s of a 10+0.1 clock unspent when the game ended
+	// (Ethereal 12 keeps 0.5 s), so there the soft limit is the full share.
+	soft := target * 7 / 10
 	if togo <= 0 {
-		b.soft = min(target, b.hard)
+		soft = target
 	}
+	b.soft = min(soft, b.hard)
 	return b, true
 }
 
