@@ -160,7 +160,7 @@ func (n *Network) EvaluateBucket(acc *Accumulator, stm board.Color, b int) int {
 	ow := n.OutputWeights[2*h*b : 2*h*(b+1) : 2*h*(b+1)]
 	sum := screluDot(acc.Values[stm&1], ow[:h]) + screluDot(acc.Values[(stm^1)&1], ow[h:])
 	out := sum/QA + int64(n.OutputBias[b])
-	return int(out * Scale / (QA * QB))
+	return int(out * int64(n.Scale) / (QA * QB))
 }
 
 // addColumn adds col to acc element-wise, with int16 wrap-around.

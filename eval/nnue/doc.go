@@ -16,7 +16,12 @@
 //
 //	out = sum_i screlu(us[i])*W_k[i] + sum_i screlu(them[i])*W_k[H+i] + b_k
 //	screlu(x) = clamp(x, 0, 1)^2
-//	centipawns = out * Scale (400), from the side to move's point of view
+//	centipawns = out * Scale, from the side to move's point of view
+//
+// Scale, the centipawns of one unit of output, is the network's own (the
+// file states it): the trainer learns at DefaultScale, 400, and a network
+// is rescaled exactly by its Scale alone (the built-in one's is 300:
+// nets/ROUNDS.md).
 //
 // One set of feature weights serves both perspectives: the features are
 // relative to the perspective, so a position and its mirror (board flipped
@@ -87,7 +92,7 @@
 //	16      4                 Buckets B, uint32, 1..16
 //	20      4                 QA, uint32 = 255
 //	24      4                 QB, uint32 = 64
-//	28      4                 Scale, uint32 = 400
+//	28      4                 Scale, uint32, 1..4000 (MaxScale)
 //	32      4                 activation, uint32 = 1 (SCReLU)
 //	36      2*768*H           FeatureWeights, int16, feature-major: feature f's
 //	                          H weights at [f*H, (f+1)*H)

@@ -15,6 +15,7 @@ var (
 	ErrHidden    = errors.New("nnue: hidden size out of range")
 	ErrBuckets   = errors.New("nnue: number of output buckets out of range")
 	ErrConstant  = errors.New("nnue: constant differs from this build's")
+	ErrScale     = errors.New("nnue: scale out of range")
 	ErrTruncated = errors.New("nnue: file truncated")
 	ErrTrailing  = errors.New("nnue: trailing bytes after the checksum")
 	ErrChecksum  = errors.New("nnue: checksum mismatch")
@@ -73,11 +74,12 @@ func Read(r io.Reader) (*Network, error) {
 	if buckets < 1 || buckets > MaxBuckets {
 		return nil, errBuckets(int(buckets))
 	}
-	for i, c := range []struct {
-		name string
-		want uint32
-	}{{"QA", QA}, {"QB", QB}, {"Scale", Scale}, {"activation", ActivationSCReLU}} {
-		if v := field(3 + i); v != c.want {
+	for _, c := range []struct {
+		field int
+		name  string
+		want  uint32
+	}{{3, "QA", QA}, {4, "QB", QB}, {6, "activation", ActivationSCReLU}} {
+		if v := field(c.field); v != c.want {
 			return nil, fmt.Errorf("%w: %s is %d, want %d", ErrConstant, c.name, v, c.want)
 		}
 	}
@@ -105,6 +107,7 @@ func Read(r io.Reader) (*Network, error) {
 	if err != nil {
 		return nil, err
 	}
+	n.Scale = int(field(5))
 	off := 0
 	for _, s := range [][]int16{n.FeatureWeights, n.FeatureBias, n.OutputWeights} {
 		for i := range s {
@@ -130,7 +133,7 @@ func (n *Network) Write(w io.Writer) error {
 	}
 	buf := make([]byte, headerSize+bodySize(n.Hidden, n.Buckets))
 	copy(buf, Magic)
-	for i, v := range []uint32{Version, uint32(n.Hidden), uint32(n.Buckets), QA, QB, Scale, ActivationSCReLU} {
+	for i, v := range []uint32{Version, uint32(n.Hidden), uint32(n.Buckets), QA, QB, uint32(n.Scale), ActivationSCReLU} {
 		binary.LittleEndian.PutUint32(buf[8+4*i:], v)
 	}
 	off := headerSize

@@ -25,6 +25,7 @@ func encode(t testing.TB, n *Network) []byte {
 func TestRoundTrip(t *testing.T) {
 	for _, h := range []int{1, 16, 32} {
 		n := testNet(t, h)
+		n.Scale = 300 + h // any scale in range is the file's own
 		data := encode(t, n)
 		if want := headerSize + 2*(Inputs*h+h+2*h*testBuckets) + 4*testBuckets + 4; len(data) != want {
 			t.Errorf("H=%d: file is %d bytes, want %d", h, len(data), want)
@@ -117,7 +118,9 @@ func TestReadRefuses(t *testing.T) {
 		{"buckets 2", put(2, testBuckets-1), ErrTrailing, "trailing"},
 		{"QA", put(3, 256), ErrConstant, "QA"},
 		{"QB", put(4, 128), ErrConstant, "QB"},
-		{"Scale", put(5, 410), ErrConstant, "Scale"},
+		{"scale 0", put(5, 0), ErrScale, "scale"},
+		{"scale 4001", put(5, MaxScale+1), ErrScale, "scale"},
+		{"scale huge", put(5, 1<<31), ErrScale, "scale"},
 		{"activation", put(6, 0), ErrConstant, "activation"},
 		{"trailing byte", append(bytes.Clone(good), 0), ErrTrailing, "trailing"},
 		{"flipped weight", flip(headerSize + 1000), ErrChecksum, "checksum"},

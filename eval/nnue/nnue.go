@@ -12,8 +12,14 @@ const (
 	Inputs = 768 // 2 colours x 6 piece types x 64 squares, per perspective
 	QA     = 255 // quantisation of the feature layer (weights, biases, accumulators)
 	QB     = 64  // quantisation of the output weights
-	Scale  = 400 // centipawns per unit of network output
 )
+
+// DefaultScale is the Scale of a new network, the one the trainer learns
+// in: centipawns per unit of network output.
+const DefaultScale = 400
+
+// MaxScale is the largest Scale a file may state.
+const MaxScale = 4000
 
 // MaxHidden is the largest number of hidden neurons per perspective a file
 // may declare.
@@ -48,6 +54,10 @@ type Network struct {
 	// side to move's accumulator's first, then the other's.
 	OutputWeights []int16
 	OutputBias    []int32 // one per bucket, scaled by QA*QB
+	// Scale is the centipawns of one unit of output, 1..MaxScale. A
+	// network is rescaled by its Scale alone, exactly, where rounding its
+	// output weights would add noise.
+	Scale int
 }
 
 // Bucket returns the output bucket of a position with pieces pieces (kings
@@ -82,6 +92,7 @@ func NewNetwork(hidden, buckets int) (*Network, error) {
 		FeatureBias:    make([]int16, hidden),
 		OutputWeights:  make([]int16, 2*hidden*buckets),
 		OutputBias:     make([]int32, buckets),
+		Scale:          DefaultScale,
 	}, nil
 }
 
@@ -102,6 +113,8 @@ func (n *Network) Validate() error {
 		return errors.New("nnue: OutputWeights has the wrong length")
 	case len(n.OutputBias) != n.Buckets:
 		return errors.New("nnue: OutputBias has the wrong length")
+	case n.Scale < 1 || n.Scale > MaxScale:
+		return fmt.Errorf("%w: %d, want 1..%d", ErrScale, n.Scale, MaxScale)
 	}
 	for i, w := range n.OutputWeights {
 		if w < -MaxOutputWeight || w > MaxOutputWeight {

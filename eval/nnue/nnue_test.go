@@ -119,7 +119,7 @@ func (f *floatNet) eval(pos *board.Position) float64 {
 	for i := range h {
 		out += screlu(acc[stm][i])*ow[i] + screlu(acc[stm^1][i])*ow[h+i]
 	}
-	return out * Scale
+	return out * DefaultScale
 }
 
 func testNet(t testing.TB, hidden int) *Network {
@@ -329,7 +329,7 @@ func TestFloatReference(t *testing.T) {
 			h, len(fens), sumAbs/float64(len(fens)), worstExact, mean, worstOrig)
 		// Evaluate truncates twice: sum/QA (< 400/(QA*QB) cp) and the
 		// final division (< 1 cp).
-		if worstExact >= 1+float64(Scale)/(QA*QB) {
+		if worstExact >= 1+float64(DefaultScale)/(QA*QB) {
 			t.Errorf("H=%d: quantised evaluation is %.2f cp from the float net with the same weights, want < 1", h, worstExact)
 		}
 		// The rounding of the weights to 1/QA and 1/QB is noise that grows
@@ -342,11 +342,35 @@ func TestFloatReference(t *testing.T) {
 	}
 }
 
+// TestScale checks that a network's Scale alone rescales its evaluation:
+// at three quarters of DefaultScale, three quarters of the centipawns, to
+// within the truncations.
+func TestScale(t *testing.T) {
+	n := testNet(t, 16)
+	acc := n.NewAccumulator()
+	for _, fen := range []string{
+		board.StartFEN,
+		"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+		"8/5pk1/6p1/8/8/6P1/5PK1/8 b - - 0 40",
+	} {
+		pos := boardtest.Position(t, fen)
+		n.Refresh(acc, pos)
+		n.Scale = DefaultScale
+		full := n.Evaluate(acc, pos)
+		n.Scale = DefaultScale * 3 / 4
+		got := n.Evaluate(acc, pos)
+		if want := float64(full) * 3 / 4; math.Abs(float64(got)-want) > 2 || full == 0 {
+			t.Errorf("%s: %d at scale %d, %d at %d, want about %.0f", fen, full, DefaultScale, got, n.Scale, want)
+		}
+	}
+}
+
 // TestExtremes checks that Evaluate neither overflows nor loses precision
-// with the largest weights and saturated accumulators.
+// with the largest weights, saturated accumulators and the largest scale.
 func TestExtremes(t *testing.T) {
 	for _, w := range []int16{MaxOutputWeight, -MaxOutputWeight} {
 		n, _ := NewNetwork(MaxHidden, 1)
+		n.Scale = MaxScale
 		for i := range n.OutputWeights {
 			n.OutputWeights[i] = w
 		}
@@ -357,7 +381,7 @@ func TestExtremes(t *testing.T) {
 		n.Refresh(acc, boardtest.Position(t, "8/8/8/8/8/8/8/K6k w - - 0 1"))
 		// Zero feature weights: the accumulators are the bias.
 		got := n.EvaluateBucket(acc, board.White, 0)
-		want := int(int64(QA) * QA * int64(w) * 2 * MaxHidden / QA * Scale / (QA * QB))
+		want := int(int64(QA) * QA * int64(w) * 2 * MaxHidden / QA * MaxScale / (QA * QB))
 		if got != want {
 			t.Errorf("w=%d: Evaluate = %d, want %d", w, got, want)
 		}

@@ -21,6 +21,10 @@
 //	out  = sum_i screlu(us[i])*O_k[i] + sum_i screlu(them[i])*O_k[H+i] + b_k
 //	eval = out * 400 centipawns (Scale), side to move's view
 //
+// The trainer learns and writes networks at that scale; a network of
+// another scale (the file's Scale) given to -init has its output layer
+// rescaled to it, so that it evaluates as before.
+//
 // # Training
 //
 // The loss of a position with search score s (centipawns) and result r

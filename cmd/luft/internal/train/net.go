@@ -7,11 +7,12 @@ import (
 	"github.com/luftchess/luft/eval/nnue"
 )
 
-// Network constants: those of the inference side (eval/nnue), and the
-// clipping that keeps its quantisation in range.
+// Network constants: those of the inference side (eval/nnue), the scale
+// the trainer learns in, and the clipping that keeps its quantisation in
+// range.
 const (
 	Inputs = nnue.Inputs
-	Scale  = nnue.Scale
+	Scale  = nnue.DefaultScale
 	QA     = nnue.QA
 	QB     = nnue.QB
 	// Clip bounds every weight but the output bias after each step, so

@@ -472,6 +472,17 @@ func TestFromQuantized(t *testing.T) {
 			t.Fatalf("parameter %d: %v read back as %v, more than half a step %v apart", i, tr.Net.P[i], v, step)
 		}
 	}
+	// A network of another scale reads back at the trainer's, evaluating
+	// as it does: three quarters of the scale, three quarters of the
+	// centipawns.
+	q := tr.Net.Quantized()
+	q.Scale = Scale * 3 / 4
+	small := FromQuantized(q)
+	for i, s := range samplesOf(t, 20, 5) {
+		if got, want := small.Eval(&s), back.Eval(&s)*3/4; math.Abs(got-want) > 1e-3*max(1, math.Abs(want)) {
+			t.Errorf("sample %d: %.4f cp at scale %d, want %.4f", i, got, q.Scale, want)
+		}
+	}
 }
 
 // quantEval evaluates pos with the engine's inference code (eval/nnue)
