@@ -43,7 +43,7 @@ func TestTactics(t *testing.T) {
 		floor int
 	}{
 		{"hand-crafted", nil, 274},       // 278 when set
-		{"network", nets.Default(), 274}, // 278 when set (luft-r5); luft-r8 275, luft-r7 280, luft-r6 275, luft-r4 276, luft-r3 282
+		{"network", nets.Default(), 274}, // 278 when set (luft-r5); luft-r8s 281, luft-r8 275, luft-r7 280, luft-r6 275, luft-r4 276, luft-r3 282
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

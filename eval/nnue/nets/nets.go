@@ -15,9 +15,9 @@ import (
 
 // DefaultName is the file name of the built-in network in this directory,
 // which the EvalFile option declares as its default.
-const DefaultName = "luft-r8.nnue"
+const DefaultName = "luft-r8s.nnue"
 
-//go:embed luft-r8.nnue
+//go:embed luft-r8s.nnue
 var defaultFile []byte
 
 var defaultNet = sync.OnceValue(func() *nnue.Network {
