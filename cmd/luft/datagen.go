@@ -199,8 +199,11 @@ func (r *datagenRun) toStore(ctx context.Context, store *datagen.Store, args []s
 	e := datagen.Entry{Luft: version, Command: strings.Join(append([]string{"luft", "datagen"}, args...), " "),
 		Net: r.net, Nodes: r.cfg.Nodes, Seed: r.cfg.Seed, Openings: r.openings,
 		RandomPlies: r.cfg.RandomPlies, Chess960: r.cfg.Chess960}
+	if r.cfg.Net != nil {
+		e.Scale = r.cfg.Net.Scale
+	}
 	if r.fromPGN != nil {
-		e = datagen.Entry{Luft: version, Command: e.Command, Net: "pgn", Openings: strings.Join(r.fromPGN, " ")}
+		e = datagen.Entry{Luft: version, Command: e.Command, Net: datagen.FromPGN, Openings: strings.Join(r.fromPGN, " ")}
 	}
 	f, err := store.Create(&e)
 	if err != nil {

@@ -68,6 +68,16 @@ func TestDatagenFlags(t *testing.T) {
 	}
 }
 
+// builtinScale returns the scale of the built-in network.
+func builtinScale(t *testing.T) int {
+	t.Helper()
+	n, err := engine.ReadNetwork(nets.DefaultName)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n.Scale
+}
+
 // TestDatagenStore checks that runs without -out add files to the data
 // store named by $LUFT_DATA, and that -list and -verify read it.
 func TestDatagenStore(t *testing.T) {
@@ -91,7 +101,7 @@ func TestDatagenStore(t *testing.T) {
 	}
 	for i, e := range es {
 		if e.Status != datagen.Complete || e.Games != 2 || e.Positions == 0 || e.Seed != uint64(i+1) ||
-			e.Net != nets.DefaultName || e.Nodes != 100 || e.Chess960 != 0.5 || e.Luft != version {
+			e.Net != nets.DefaultName || e.Scale != builtinScale(t) || e.Nodes != 100 || e.Chess960 != 0.5 || e.Luft != version {
 			t.Errorf("entry %d: %+v", i, e)
 		}
 	}

@@ -3,6 +3,7 @@ package main
 import (
 	"flag"
 
+	"github.com/luftchess/luft/cmd/luft/internal/datagen"
 	"github.com/luftchess/luft/engine"
 	"github.com/luftchess/luft/eval/nnue"
 	"github.com/luftchess/luft/eval/nnue/nets"
@@ -36,12 +37,12 @@ func (f *evalFlags) network() (*nnue.Network, error) {
 }
 
 // name returns what the flags choose, as the data store's manifest says
-// it: "hce" for the hand-crafted evaluation, else the network's name or
-// file.
+// it: datagen.HandCrafted for the hand-crafted evaluation, else the
+// network's name or file.
 func (f *evalFlags) name() string {
 	switch {
 	case !f.nnue && f.file == "":
-		return "hce"
+		return datagen.HandCrafted
 	case f.file == "":
 		return nets.DefaultName
 	}

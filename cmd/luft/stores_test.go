@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -82,6 +83,15 @@ func TestStores(t *testing.T) {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("luft train %q does not say %q:\n%s", train, want, stdout)
 		}
+	}
+	if strings.Contains(stdout, "rescaling") {
+		t.Errorf("luft train %q rescales the scores of luft-r7.nnue to a network of its scale:\n%s", train, stdout)
+	}
+	// A network of another scale: luft-r7.nnue's scores (400) brought to it.
+	scaled := append(slices.Clip(train), "-scale", "300")
+	stdout, stderr, code = captureOutput(t, func() int { return runTrain(scaled) })
+	if want := "rescaling the scores of 60 positions from scale 400 to 300\n"; code != 0 || !strings.Contains(stdout, want) {
+		t.Errorf("luft train %q: exit %d, does not say %q:\n%s%s", scaled, code, want, stdout, stderr)
 	}
 	checkExits(t, "train", runTrain, []exitCase{
 		{[]string{"-bank", bank, "-epochs", "1", "-hidden", "4", "-out", out}, 0}, // the bank alone

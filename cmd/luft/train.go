@@ -5,14 +5,17 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"runtime"
+	"slices"
 	"strings"
 
 	"github.com/luftchess/luft/cmd/luft/internal/datagen"
 	"github.com/luftchess/luft/cmd/luft/internal/train"
 	"github.com/luftchess/luft/cmd/luft/internal/trainingdata"
 	"github.com/luftchess/luft/engine"
+	"github.com/luftchess/luft/eval/nnue"
 	"github.com/luftchess/luft/eval/nnue/nets"
 )
 
@@ -34,6 +37,15 @@ The stores' files are read oldest first by the time their runs started,
 whichever store holds them, so that the newest games are held out; a
 file that two stores hold (the same sha256) is read once. The log says
 how many positions each store gave, trained on and held out.
+
+A network's scale is the centipawns of one unit of its output; eval is
+its output times its scale. A new network has -scale's, one given to
+-init or -resume keeps its own. The scores of a store's file are
+rescaled to it from the scale of the network that searched them (its
+manifest's "scale"; before manifests recorded it, 400, or 300 for
+luft-r8s.nnue), so that data searched with networks of different scales
+trains one network. Hand-crafted and PGN data, and the FILEs, are read
+as they are.
 
 After each epoch it writes DIR/epoch-N.ckpt, a float
 checkpoint that -resume continues exactly, and DIR/net.nnue, the quantised
@@ -57,6 +69,10 @@ func runTrain(args []string) int {
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "luft train: %v\n", err)
 		return code
+	}
+	data.scale = cfg.Scale
+	if ck != nil {
+		data.scale = ck.Net.Scale
 	}
 	if err := os.MkdirAll(cfg.OutDir, 0o755); err != nil {
 		fmt.Fprintf(os.Stderr, "luft train: %v\n", err)
@@ -124,6 +140,9 @@ func startingPoint(from start, cfg train.Config) (*train.Trainer, int, error) {
 	if cfg.Buckets != 0 && cfg.Buckets != ck.Net.Buckets {
 		return nil, 2, fmt.Errorf("-buckets %d, but %s has %d output buckets", cfg.Buckets, name, ck.Net.Buckets)
 	}
+	if cfg.Scale != 0 && cfg.Scale != ck.Net.Scale {
+		return nil, 2, fmt.Errorf("-scale %d, but %s has scale %d", cfg.Scale, name, ck.Net.Scale)
+	}
 	if ck.Epoch >= cfg.Epochs {
 		return nil, 2, fmt.Errorf("%s has %d epochs already; -epochs counts them, so raise it", name, ck.Epoch)
 	}
@@ -132,19 +151,25 @@ func startingPoint(from start, cfg train.Config) (*train.Trainer, int, error) {
 
 // dataSet says what a training reads: the files in order, the last
 // fraction val of their positions held out for validation, and of the
-// rest the first limit positions (0: all).
+// rest the first limit positions (0: all); their scores brought to the
+// network's scale.
 type dataSet struct {
 	files    []dataFile
 	sources  []string // where the files come from, in the order the log names them
 	capacity int      // the positions expected, to allocate them at once
 	val      float64
 	limit    int
+	scale    int       // the trained network's Scale
 	log      io.Writer // where to say how many positions came from each source; nil: nowhere
 }
 
-// dataFile is a file to train on and its source: a store's name, or
-// givenFiles.
-type dataFile struct{ path, source string }
+// dataFile is a file to train on, its source (a store's name, or
+// givenFiles) and the scale its scores were searched at (0: the trained
+// network's, as for the files given).
+type dataFile struct {
+	path, source string
+	scale        int
+}
 
 // givenFiles is the source of the files named on the command line.
 const givenFiles = "the files given"
@@ -155,7 +180,7 @@ func (d *dataSet) addFiles(paths []string) {
 		d.sources = append(d.sources, givenFiles)
 	}
 	for _, p := range paths {
-		d.files = append(d.files, dataFile{p, givenFiles})
+		d.files = append(d.files, dataFile{path: p, source: givenFiles})
 		if st, err := os.Stat(p); err == nil && !strings.HasSuffix(p, trainingdata.CompressedExt) {
 			d.capacity += trainingdata.Records(st.Size())
 		}
@@ -171,7 +196,7 @@ func (d *dataSet) addStores(stores []*datagen.Store) error {
 	}
 	var fromStores []dataFile
 	for _, f := range files {
-		fromStores = append(fromStores, dataFile{f.Path, f.Store.Name()})
+		fromStores = append(fromStores, dataFile{f.Path, f.Store.Name(), f.Entry.LabelScale()})
 		d.capacity += f.Entry.Positions
 	}
 	d.files = append(fromStores, d.files...)
@@ -199,14 +224,34 @@ func (d dataSet) load() (trainSet, valSet []train.Sample, err error) {
 		}
 		return nil, nil, err
 	}
+	rescaled := d.rescale(all, counts)
 	trainSet, valSet = train.Split(all, d.val)
 	if d.limit > 0 && d.limit < len(trainSet) {
 		trainSet = trainSet[:d.limit] // the oldest: the data as it stood when it held this many
 	}
 	if d.log != nil {
 		d.report(counts, len(trainSet), len(all)-len(valSet))
+		for _, from := range slices.Sorted(maps.Keys(rescaled)) {
+			fmt.Fprintf(d.log, "rescaling the scores of %d positions from scale %d to %d\n", rescaled[from], from, d.scale)
+		}
 	}
 	return trainSet, valSet, nil
+}
+
+// rescale brings the scores of all, read from the files in their counts,
+// to the trained network's scale, and returns how many positions of each
+// other scale it rescaled.
+func (d dataSet) rescale(all []train.Sample, counts []int) map[int]int {
+	rescaled := map[int]int{}
+	at := 0
+	for i, n := range counts {
+		if from := d.files[i].scale; from > 0 && from != d.scale {
+			train.Rescale(all[at:at+n], from, d.scale)
+			rescaled[from] += n
+		}
+		at += n
+	}
+	return rescaled
 }
 
 // report says how many positions came from each source: read, trained
@@ -258,6 +303,7 @@ func trainConfig(args []string) (cfg train.Config, data dataSet, from start, err
 	fs.Float64Var(&cfg.Gamma, "gamma", cfg.Gamma, "step schedule: the rate's `factor`")
 	fs.Float64Var(&cfg.Lambda, "lambda", cfg.Lambda, "`weight` of the score in the target; 1-lambda goes to the result")
 	fs.Float64Var(&cfg.K, "k", cfg.K, "sigmoid scale `K` in centipawns")
+	fs.IntVar(&cfg.Scale, "scale", cfg.Scale, "a new network's scale: the `centipawns` of one unit of its output (-init and -resume keep the network's)")
 	fs.BoolVar(&cfg.Mirror, "mirror", cfg.Mirror, "train on each position or its mirror image (files a <-> h), drawn at random each epoch")
 	fs.IntVar(&cfg.Hidden, "hidden", cfg.Hidden, "hidden neurons `H` per perspective (with -init: more than the network has adds neurons that start silent)")
 	fs.IntVar(&cfg.Buckets, "buckets", cfg.Buckets, "`B` output buckets, chosen by the number of pieces")
@@ -307,10 +353,16 @@ func trainConfig(args []string) (cfg train.Config, data dataSet, from start, err
 		if !set["buckets"] {
 			cfg.Buckets = 0
 		}
+		if !set["scale"] {
+			cfg.Scale = 0
+		}
 	}
 	if err == nil {
 		c := cfg
 		c.Hidden, c.Buckets = max(c.Hidden, 1), max(c.Buckets, 1) // 0: the checkpoint's
+		if !set["scale"] {
+			c.Scale = nnue.DefaultScale // the checkpoint's or the network's
+		}
 		err = c.Check()
 	}
 	cfg.Progress, cfg.Log, data.log = os.Stderr, os.Stdout, os.Stdout

@@ -2,13 +2,16 @@ package main
 
 import (
 	"bytes"
+	"math"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/luftchess/luft/cmd/luft/internal/trainingdata"
+	"github.com/luftchess/luft/engine"
 	"github.com/luftchess/luft/engine/board"
 	"github.com/luftchess/luft/engine/board/boardtest"
 	"github.com/luftchess/luft/engine/game/outcome"
@@ -21,6 +24,7 @@ func TestTrainFlags(t *testing.T) {
 	dir := t.TempDir()
 	data := trainingData(t, dir)
 	out, wide, grown := filepath.Join(dir, "out"), filepath.Join(dir, "wide"), filepath.Join(dir, "grown")
+	scaled := filepath.Join(dir, "scaled")
 	small := []string{"-hidden", "4", "-batch", "8", "-threads", "2", "-out", out}
 	checkExits(t, "train", runTrain, []exitCase{
 		{[]string{"-out", out}, 2}, // no data
@@ -56,7 +60,16 @@ func TestTrainFlags(t *testing.T) {
 		{append([]string{"-epochs", "1", "-init", nets.DefaultName, "-hidden", "272", "-out", grown}, data), 0}, // neurons added
 		{append([]string{"-epochs", "1", "-init", data, "-out", out}, data), 1},                                 // not a network
 		{append([]string{"-init", "x.nnue", "-resume", "x.ckpt", "-out", out}, data), 2},
+		{[]string{"-scale", "0", "-out", out, data}, 2},                                                    // no centipawns
+		{[]string{"-scale", "4001", "-out", out, data}, 2},                                                 // more than a network file holds
+		{append([]string{"-epochs", "1", "-init", nets.DefaultName, "-scale", "1", "-out", out}, data), 2}, // not the network's
+		{append([]string{"-epochs", "1", "-init", nets.DefaultName, "-out", scaled}, data), 0},             // the network's
 	})
+	if n, err := engine.ReadNetwork(filepath.Join(scaled, "net.nnue")); err != nil {
+		t.Error(err)
+	} else if n.Scale != builtinScale(t) {
+		t.Errorf("trained from the built-in network, net.nnue has scale %d, want %d", n.Scale, builtinScale(t))
+	}
 	for _, name := range []string{"epoch-1.ckpt", "epoch-2.ckpt", "epoch-3.ckpt", "net.nnue"} {
 		if _, err := os.Stat(filepath.Join(out, name)); err != nil {
 			t.Error(err)
@@ -81,7 +94,7 @@ func TestTrainFlags(t *testing.T) {
 // positions and leaves the validation set as it is.
 func TestTrainPositions(t *testing.T) {
 	data := trainingData(t, t.TempDir())
-	files := []dataFile{{data, givenFiles}}
+	files := []dataFile{{data, givenFiles, 0}}
 	all, allVal, err := dataSet{files: files, val: 0.25}.load()
 	if err != nil {
 		t.Fatal(err)
@@ -101,6 +114,38 @@ func TestTrainPositions(t *testing.T) {
 		if diff := cmp.Diff(allVal, val); diff != "" {
 			t.Errorf("-positions %d: validation set (-want +got):\n%s", limit, diff)
 		}
+	}
+}
+
+// TestTrainRescale checks that the scores of each file are brought to the
+// trained network's scale from the scale they were searched at, and that
+// the log says so.
+func TestTrainRescale(t *testing.T) {
+	data := trainingData(t, t.TempDir())
+	var log bytes.Buffer
+	d := dataSet{
+		files:   []dataFile{{data, "bank", 400}, {data, "store", 300}, {data, "hce", 0}, {data, givenFiles, 0}},
+		sources: []string{"store", "bank", "hce", givenFiles},
+		scale:   300,
+		log:     &log,
+	}
+	got, _, err := d.load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 4*40 {
+		t.Fatalf("%d positions, want %d", len(got), 4*40)
+	}
+	for i := range 40 { // the records' scores are 10*i
+		want := []int16{int16(math.Round(7.5 * float64(i))), int16(10 * i), int16(10 * i), int16(10 * i)}
+		for f, w := range want {
+			if s := got[40*f+i].Score; s != w {
+				t.Errorf("file %d, record %d: score %d, want %d", f, i, s, w)
+			}
+		}
+	}
+	if want := "rescaling the scores of 40 positions from scale 400 to 300\n"; !strings.Contains(log.String(), want) {
+		t.Errorf("the log does not say %q:\n%s", want, log.String())
 	}
 }
 
@@ -133,7 +178,7 @@ func trainingData(t *testing.T, dir string) string {
 // sources and when -positions leaves some out.
 func TestTrainReport(t *testing.T) {
 	d := dataSet{
-		files:   []dataFile{{"c1", "bank"}, {"l1", "store"}, {"c2", "bank"}, {"l2", "store"}},
+		files:   []dataFile{{"c1", "bank", 0}, {"l1", "store", 0}, {"c2", "bank", 0}, {"l2", "store", 0}},
 		sources: []string{"store", "bank", "empty"},
 	}
 	counts := []int{100, 50, 30, 20} // 200 positions, oldest first

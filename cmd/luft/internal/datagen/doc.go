@@ -45,7 +45,9 @@
 // # Stores and banks
 //
 // A Store is the directory a run of luft datagen adds its file to, with a
-// manifest of how each was made. Only the local store is written, and
+// manifest of how each was made, the network's scale included
+// (Entry.LabelScale), so that training can bring scores searched at
+// different scales to one. Only the local store is written, and
 // settled when a run was killed. A bank (OpenBank) is a store kept off
 // the machine, read-only, whose files are compressed with zstd; it
 // outlives the machine, so that a round can always merge fresh local data

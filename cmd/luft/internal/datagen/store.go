@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/luftchess/luft/cmd/luft/internal/trainingdata"
+	"github.com/luftchess/luft/eval/nnue"
 )
 
 // StoreEnv names the environment variable that says where the data store
@@ -41,19 +42,48 @@ type Entry struct {
 	Status      string    `json:"status"`
 	Started     time.Time `json:"started"`
 	Finished    time.Time `json:"finished,omitzero"`
-	Luft        string    `json:"luft"`     // the version of Luft that made it
-	Command     string    `json:"command"`  // the command line, to make it again
-	PID         int       `json:"pid"`      // the process writing it, while Running
-	Net         string    `json:"net"`      // the evaluation its games played and scored with
-	Nodes       uint64    `json:"nodes"`    // node budget per move
-	Seed        uint64    `json:"seed"`     //
-	Openings    string    `json:"openings"` // opening file; empty for the start position
+	Luft        string    `json:"luft"`            // the version of Luft that made it
+	Command     string    `json:"command"`         // the command line, to make it again
+	PID         int       `json:"pid"`             // the process writing it, while Running
+	Net         string    `json:"net"`             // the evaluation its games played and scored with
+	Scale       int       `json:"scale,omitempty"` // Net's scale (nnue.Network.Scale), for a network
+	Nodes       uint64    `json:"nodes"`           // node budget per move
+	Seed        uint64    `json:"seed"`            //
+	Openings    string    `json:"openings"`        // opening file; empty for the start position
 	RandomPlies int       `json:"randomPlies"`
 	Chess960    float64   `json:"chess960"`          // fraction of games from Chess960 start positions
 	Games       int       `json:"games"`             // complete games; 0, not counted, unless GamesKnown
 	Positions   int       `json:"positions"`         // complete records; 0, not counted, while Running
 	SHA256      string    `json:"sha256,omitempty"`  // of the whole file, once it is finished
 	Problem     string    `json:"problem,omitempty"` // why a killed run's file holds nothing to train on
+}
+
+// The evaluations an entry's Net names that are not networks: the
+// hand-crafted evaluation, and games converted from PGN.
+const (
+	HandCrafted = "hce"
+	FromPGN     = "pgn"
+)
+
+// legacyScales are the scales of the networks that stated one other than
+// nnue.DefaultScale before manifests recorded it.
+var legacyScales = map[string]int{"luft-r8s.nnue": 300}
+
+// LabelScale returns the scale of the network that scored e's positions,
+// the centipawns of one unit of its output, or 0 when no network did.
+// Entries made before the manifest recorded it have no Scale; their
+// networks stated nnue.DefaultScale, as every file had to until
+// luft-r8s.nnue.
+func (e *Entry) LabelScale() int {
+	switch {
+	case e.Scale > 0:
+		return e.Scale
+	case e.Net == HandCrafted || e.Net == FromPGN || e.Net == "":
+		return 0
+	case legacyScales[e.Net] > 0:
+		return legacyScales[e.Net]
+	}
+	return nnue.DefaultScale
 }
 
 // GamesKnown reports whether e.Games counts the games in e's file, as it

@@ -326,3 +326,27 @@ func TestDefaultStoreDir(t *testing.T) {
 		}
 	}
 }
+
+// TestLabelScale checks the scale an entry's positions were searched at:
+// the one it records, else that of its network's name (400 but for
+// luft-r8s.nnue, before manifests recorded it), and none without a network.
+func TestLabelScale(t *testing.T) {
+	tests := []struct {
+		e    Entry
+		want int
+	}{
+		{Entry{Net: "luft-r9.nnue", Scale: 250}, 250},
+		{Entry{Net: "luft-r8s.nnue", Scale: 280}, 280},
+		{Entry{Net: "luft-r7.nnue"}, 400},
+		{Entry{Net: "/work/nnue/r8e/net.nnue"}, 400},
+		{Entry{Net: "luft-r8s.nnue"}, 300},
+		{Entry{Net: HandCrafted}, 0},
+		{Entry{Net: FromPGN}, 0},
+		{Entry{}, 0},
+	}
+	for _, tt := range tests {
+		if got := tt.e.LabelScale(); got != tt.want {
+			t.Errorf("%+v: scale %d, want %d", tt.e, got, tt.want)
+		}
+	}
+}

@@ -16,11 +16,12 @@ import (
 // The float checkpoint file; doc.go describes it.
 const (
 	CheckpointMagic   = "LUFTCKPT"
-	CheckpointVersion = 2
+	CheckpointVersion = 3
 	maxHidden         = 1 << 16
 )
 
-// WriteCheckpoint writes the network, Adam's state and the epoch count.
+// WriteCheckpoint writes the network, its scale, Adam's state and the
+// epoch count.
 func (t *Trainer) WriteCheckpoint(w io.Writer) error {
 	le := binary.LittleEndian
 	var hdr []byte
@@ -30,6 +31,7 @@ func (t *Trainer) WriteCheckpoint(w io.Writer) error {
 	hdr = le.AppendUint32(hdr, uint32(t.Net.Buckets))
 	hdr = le.AppendUint32(hdr, uint32(t.Epoch))
 	hdr = le.AppendUint64(hdr, t.Step)
+	hdr = le.AppendUint32(hdr, uint32(t.Net.Scale))
 	crc := crc32.NewIEEE()
 	bw := bufio.NewWriterSize(io.MultiWriter(w, crc), 1<<16)
 	bw.Write(hdr)
@@ -50,21 +52,25 @@ func (t *Trainer) WriteCheckpoint(w io.Writer) error {
 	return err
 }
 
-// ReadCheckpoint reads a checkpoint into a trainer for NewTrainer.
+// ReadCheckpoint reads a checkpoint into a trainer for NewTrainer. A
+// version 2 checkpoint, which has no scale, is at nnue.DefaultScale, the
+// only scale the trainer had then.
 func ReadCheckpoint(r io.Reader) (*Trainer, error) {
 	data, err := io.ReadAll(r)
 	if err != nil {
 		return nil, err
 	}
-	const hdr = 8 + 4 + 4 + 4 + 4 + 8
 	le := binary.LittleEndian
+	hdr := 8 + 4 + 4 + 4 + 4 + 8 + 4
 	switch {
 	case len(data) < hdr+4:
 		return nil, errors.New("checkpoint: truncated")
 	case string(data[:8]) != CheckpointMagic:
 		return nil, fmt.Errorf("checkpoint: not a Luft checkpoint (magic %q)", data[:8])
+	case le.Uint32(data[8:]) == 2:
+		hdr -= 4
 	case le.Uint32(data[8:]) != CheckpointVersion:
-		return nil, fmt.Errorf("checkpoint: version %d, want %d", le.Uint32(data[8:]), CheckpointVersion)
+		return nil, fmt.Errorf("checkpoint: version %d, want 2 or %d", le.Uint32(data[8:]), CheckpointVersion)
 	}
 	h := int(le.Uint32(data[12:]))
 	if h < 1 || h > maxHidden {
@@ -74,6 +80,13 @@ func ReadCheckpoint(r io.Reader) (*Trainer, error) {
 	if buckets < 1 || buckets > nnue.MaxBuckets {
 		return nil, fmt.Errorf("checkpoint: bad number of output buckets %d", buckets)
 	}
+	scale := nnue.DefaultScale
+	if hdr > 32 {
+		scale = int(le.Uint32(data[32:]))
+	}
+	if scale < 1 || scale > nnue.MaxScale {
+		return nil, fmt.Errorf("checkpoint: bad scale %d", scale)
+	}
 	np := paramCount(h, buckets)
 	if want := hdr + 3*4*np + 4; len(data) != want {
 		return nil, fmt.Errorf("checkpoint: %d bytes, want %d for hidden size %d and %d buckets", len(data), want, h, buckets)
@@ -82,7 +95,7 @@ func ReadCheckpoint(r io.Reader) (*Trainer, error) {
 	if got, want := crc32.ChecksumIEEE(body), le.Uint32(data[len(body):]); got != want {
 		return nil, fmt.Errorf("checkpoint: CRC %08x, want %08x", got, want)
 	}
-	t := &Trainer{Net: &Net{H: h, Buckets: buckets}, Epoch: int(le.Uint32(data[20:])), Step: le.Uint64(data[24:])}
+	t := &Trainer{Net: &Net{H: h, Buckets: buckets, Scale: scale}, Epoch: int(le.Uint32(data[20:])), Step: le.Uint64(data[24:])}
 	rd := bytes.NewReader(body[hdr:])
 	for _, a := range []*[]float32{&t.Net.P, &t.M, &t.V} {
 		*a = make([]float32, np)

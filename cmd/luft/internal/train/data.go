@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 
 	"github.com/luftchess/luft/cmd/luft/internal/trainingdata"
 	"github.com/luftchess/luft/engine/board"
@@ -98,6 +99,23 @@ func ReadFiles(dst []Sample, files []string) ([]Sample, []int, error) {
 		counts = append(counts, len(dst)-n)
 	}
 	return dst, counts, nil
+}
+
+// Rescale multiplies the score of each sample by to/from, rounded half
+// away from zero and clamped to int16: the labels of a search whose
+// network evaluated at Scale from, brought to a network of Scale to. A
+// network's weights mean the same at any scale, so a label's centipawns
+// are its network's output times that network's scale; a trainer at
+// another scale must see them times its own.
+func Rescale(samples []Sample, from, to int) {
+	if from == to || from <= 0 || to <= 0 {
+		return
+	}
+	f := float64(to) / float64(from)
+	for i := range samples {
+		x := math.Round(float64(samples[i].Score) * f)
+		samples[i].Score = int16(min(max(x, math.MinInt16), math.MaxInt16))
+	}
 }
 
 // Split returns all without its last fraction val, and that fraction.

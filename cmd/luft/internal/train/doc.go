@@ -19,17 +19,22 @@
 //	us   = B + sum of W[f] over the features from the side to move's perspective
 //	them = B + sum of W[f] over the features from the other perspective
 //	out  = sum_i screlu(us[i])*O_k[i] + sum_i screlu(them[i])*O_k[H+i] + b_k
-//	eval = out * 400 centipawns (Scale), side to move's view
+//	eval = out * Scale centipawns, side to move's view
 //
-// The trainer learns and writes networks at that scale; a network of
-// another scale (the file's Scale) given to -init has its output layer
-// rescaled to it, so that it evaluates as before.
+// Scale is the network's own (Net.Scale, the quantised file's Scale): 400
+// (nnue.DefaultScale) for a new network unless -scale says otherwise, and
+// that of the network -init or -resume starts from, kept. The weights
+// mean the same at any scale; the scale says how many centipawns a unit
+// of output is worth, and training at it teaches the network labels of
+// that many centipawns a unit. Labels searched by a network of another
+// scale are rescaled to it first (Rescale): a score s searched at scale
+// from is s*Scale/from.
 //
 // # Training
 //
 // The loss of a position with search score s (centipawns) and result r
 // (0, 0.5, 1), both from the side to move's view as the records hold them,
-// is (sigmoid(out*400/K) - target)² with target = lambda*sigmoid(s/K) +
+// is (sigmoid(out*Scale/K) - target)² with target = lambda*sigmoid(s/K) +
 // (1-lambda)*r; a batch's loss is the mean. Adam (beta1 0.9, beta2 0.999,
 // epsilon 1e-8, with bias correction) steps once per batch, at a rate
 // decayed per epoch e of E by a cosine, lr*(1+cos(pi*e/E))/2, a step,
@@ -78,18 +83,22 @@
 //
 //	offset size   field
 //	0      8      magic, "LUFTCKPT"
-//	8      4      version, uint32, 1
+//	8      4      version, uint32, 3
 //	12     4      H, uint32
 //	16     4      B, output buckets, uint32
 //	20     4      epochs completed, uint32
 //	24     8      Adam steps taken, uint64
-//	32     4P     parameters, float32: W (768*H, feature major: feature
+//	32     4      Scale, centipawns per unit of output, uint32, 1 to 4000
+//	36     4P     parameters, float32: W (768*H, feature major: feature
 //	              f's H weights contiguous), B (H), O (2H per bucket,
 //	              bucket-major, side to move's first), b (B);
 //	              P = 769*H + (2H+1)*B
-//	32+4P  4P     Adam's first moments, float32, laid out like the parameters
-//	32+8P  4P     Adam's second moments, likewise
-//	32+12P 4      CRC-32 (IEEE) of all the preceding bytes, uint32
+//	36+4P  4P     Adam's first moments, float32, laid out like the parameters
+//	36+8P  4P     Adam's second moments, likewise
+//	36+12P 4      CRC-32 (IEEE) of all the preceding bytes, uint32
+//
+// Version 2 is the same without Scale (the parameters from offset 32),
+// and is read at scale 400, the only one the trainer had then.
 //
 // Files are written to a temporary file and renamed, so an interrupted
 // run leaves whole files: the last epoch-N.ckpt resumes it.

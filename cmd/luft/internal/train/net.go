@@ -7,12 +7,10 @@ import (
 	"github.com/luftchess/luft/eval/nnue"
 )
 
-// Network constants: those of the inference side (eval/nnue), the scale
-// the trainer learns in, and the clipping that keeps its quantisation in
-// range.
+// Network constants: those of the inference side (eval/nnue) and the
+// clipping that keeps its quantisation in range.
 const (
 	Inputs = nnue.Inputs
-	Scale  = nnue.DefaultScale
 	QA     = nnue.QA
 	QB     = nnue.QB
 	// Clip bounds every weight but the output bias after each step, so
@@ -33,18 +31,22 @@ func flip(f uint16) uint16 {
 // Buckets output buckets. Its parameters live in one slice P, in the
 // order W (768 columns of H, feature major), B (H), O (2H per bucket,
 // bucket-major, side to move first), and the output biases (one per
-// bucket).
+// bucket). Scale is the centipawns of one unit of its output, as a
+// quantised network's file states it (nnue.Network.Scale): the weights
+// are the same at any scale, and a network trained at Scale s learns
+// labels of s centipawns a unit.
 type Net struct {
 	H, Buckets int
+	Scale      int
 	P          []float32
 }
 
 // NewNet returns a network with hidden size h and buckets output buckets,
 // its weights drawn from seed: feature weights uniform in ±0.5/sqrt(32)
 // (about 32 are active), output weights uniform in ±1/sqrt(2H), biases
-// zero.
+// zero, at nnue.DefaultScale.
 func NewNet(h, buckets int, seed uint64) *Net {
-	n := &Net{H: h, Buckets: buckets, P: make([]float32, paramCount(h, buckets))}
+	n := &Net{H: h, Buckets: buckets, Scale: nnue.DefaultScale, P: make([]float32, paramCount(h, buckets))}
 	rng := rand.New(rand.NewPCG(seed, 0x6e6e7565))
 	w := n.W()
 	a := float32(0.5 / math.Sqrt(32)) // ~32 active inputs
@@ -126,7 +128,7 @@ func (n *Net) forward(s *Sample, us, them []float32, mirror uint16) float32 {
 // view.
 func (n *Net) Eval(s *Sample) float64 {
 	us, them := make([]float32, n.H), make([]float32, n.H)
-	return float64(n.forward(s, us, them, 0)) * Scale
+	return float64(n.forward(s, us, them, 0)) * float64(n.Scale)
 }
 
 // Widen returns a copy of n, which has one output bucket, with buckets
@@ -137,7 +139,7 @@ func (n *Net) Widen(buckets int) *Net {
 	if n.Buckets != 1 {
 		panic("train: Widen of a network with more than one bucket")
 	}
-	w := &Net{H: n.H, Buckets: buckets, P: make([]float32, paramCount(n.H, buckets))}
+	w := &Net{H: n.H, Buckets: buckets, Scale: n.Scale, P: make([]float32, paramCount(n.H, buckets))}
 	copy(w.W(), n.W())
 	copy(w.B(), n.B())
 	for k := range buckets {
@@ -158,6 +160,7 @@ func (n *Net) Grow(h int, seed uint64) *Net {
 		panic("train: Grow to fewer hidden neurons")
 	}
 	g := NewNet(h, n.Buckets, seed)
+	g.Scale = n.Scale
 	clear(g.O())
 	w, gw := n.W(), g.W()
 	for f := range Inputs {
@@ -173,7 +176,7 @@ func (n *Net) Grow(h int, seed uint64) *Net {
 
 // Clone returns a deep copy of n.
 func (n *Net) Clone() *Net {
-	return &Net{H: n.H, Buckets: n.Buckets, P: append([]float32(nil), n.P...)}
+	return &Net{H: n.H, Buckets: n.Buckets, Scale: n.Scale, P: append([]float32(nil), n.P...)}
 }
 
 // add adds src to dst, element by element; len(src) >= len(dst).

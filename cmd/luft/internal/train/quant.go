@@ -16,7 +16,7 @@ func quant(x float32, q float64, lo, hi float64) float64 {
 // Quantized returns n quantised for the engine: feature weights and
 // biases times QA, output weights times QB, the output bias times QA*QB,
 // each rounded half away from zero and clamped to its integer type, at
-// the trainer's Scale.
+// n's Scale.
 func (n *Net) Quantized() *nnue.Network {
 	i16 := func(xs []float32, q float64) []int16 {
 		out := make([]int16, len(xs))
@@ -36,29 +36,27 @@ func (n *Net) Quantized() *nnue.Network {
 		FeatureBias:    i16(n.B(), QA),
 		OutputWeights:  clampOutput(i16(n.O(), QB)),
 		OutputBias:     ob,
-		Scale:          Scale,
+		Scale:          n.Scale,
 	}
 }
 
 // FromQuantized returns the float network whose quantisation is q: each
-// integer divided by its scale, and the output layer rescaled from q's
-// Scale to the trainer's, so that it evaluates as q does. Training can
-// start from it, so that a round continues from the committed network
-// (luft train -init).
+// integer divided by its scale, at q's Scale, so that it evaluates as q
+// does. Training can start from it, so that a round continues from the
+// committed network (luft train -init).
 func FromQuantized(q *nnue.Network) *Net {
-	n := &Net{H: q.Hidden, Buckets: q.Buckets, P: make([]float32, paramCount(q.Hidden, q.Buckets))}
-	out := float32(q.Scale) / Scale
+	n := &Net{H: q.Hidden, Buckets: q.Buckets, Scale: q.Scale, P: make([]float32, paramCount(q.Hidden, q.Buckets))}
 	for _, part := range []struct {
 		dst   []float32
 		src   []int16
 		scale float32
-	}{{n.W(), q.FeatureWeights, QA}, {n.B(), q.FeatureBias, QA}, {n.O(), q.OutputWeights, QB / out}} {
+	}{{n.W(), q.FeatureWeights, QA}, {n.B(), q.FeatureBias, QA}, {n.O(), q.OutputWeights, QB}} {
 		for i, v := range part.src {
 			part.dst[i] = float32(v) / part.scale
 		}
 	}
 	for i, b := range q.OutputBias {
-		n.OB()[i] = float32(b) * out / (QA * QB)
+		n.OB()[i] = float32(b) / (QA * QB)
 	}
 	return n
 }

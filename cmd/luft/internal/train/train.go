@@ -55,6 +55,7 @@ type Config struct {
 	Gamma     float64
 	Lambda    float64 // weight of the score in the target, 1-Lambda of the result
 	K         float64 // the sigmoid's scale in centipawns
+	Scale     int     // a new network's Scale, the centipawns of one unit of its output (ignored when resuming)
 	Mirror    bool    // train on each position or its mirror image (a <-> h), chosen at random per epoch
 	Seed      uint64  // initial weights and shuffling
 	OutDir    string  // where checkpoints and the quantised net go; "": nowhere
@@ -65,7 +66,7 @@ type Config struct {
 // Defaults returns the default configuration.
 func Defaults() Config {
 	return Config{Hidden: DefaultHidden, Buckets: DefaultBuckets, Epochs: 10, Batch: DefaultBatch, LR: DefaultLR, Schedule: "cosine",
-		StepEvery: 4, Gamma: 0.3, Lambda: DefaultLambda, K: DefaultK, Seed: 1}
+		StepEvery: 4, Gamma: 0.3, Lambda: DefaultLambda, K: DefaultK, Scale: nnue.DefaultScale, Seed: 1}
 }
 
 // Check reports a configuration error.
@@ -87,6 +88,8 @@ func (c Config) Check() error {
 		return errors.New("lambda must be in [0, 1]")
 	case !(c.K > 0):
 		return errors.New("the sigmoid scale K must be positive")
+	case c.Scale < 1 || c.Scale > nnue.MaxScale:
+		return fmt.Errorf("the network's scale must be 1 to %d centipawns", nnue.MaxScale)
 	case c.Schedule != "cosine" && c.Schedule != "step" && c.Schedule != "none":
 		return fmt.Errorf("unknown schedule %q (cosine, step or none)", c.Schedule)
 	case c.Schedule == "step" && (c.StepEvery < 1 || !(c.Gamma > 0)):
@@ -138,7 +141,7 @@ func NewTrainer(cfg Config, ck *Trainer) (*Trainer, error) {
 		cfg.Threads = runtime.NumCPU()
 	}
 	if ck != nil {
-		cfg.Hidden, cfg.Buckets = ck.Net.H, ck.Net.Buckets
+		cfg.Hidden, cfg.Buckets, cfg.Scale = ck.Net.H, ck.Net.Buckets, ck.Net.Scale
 	}
 	if err := cfg.Check(); err != nil {
 		return nil, err
@@ -146,6 +149,7 @@ func NewTrainer(cfg Config, ck *Trainer) (*Trainer, error) {
 	t := ck
 	if t == nil {
 		t = StartFrom(NewNet(cfg.Hidden, cfg.Buckets, cfg.Seed))
+		t.Net.Scale = cfg.Scale
 	}
 	t.cfg = cfg
 	h := t.Net.H
@@ -196,17 +200,17 @@ func (t *Trainer) gradient(sh *shard, data []Sample, idx []int32, total int) {
 	gb := g[Inputs*h : (Inputs+1)*h]
 	gO := g[(Inputs+1)*h : (Inputs+1+2*n.Buckets)*h]
 	us, them, gu, gt := sh.us, sh.them, sh.gu, sh.gt
-	k, lambda := t.cfg.K, t.cfg.Lambda
+	k, lambda, scale := t.cfg.K, t.cfg.Lambda, float64(n.Scale)
 	inv := 1 / float64(total)
 	var dob [nnue.MaxBuckets]float64
 	for _, j := range idx {
 		s := &data[j]
 		mirror := t.mirror(j)
 		out := n.forward(s, us, them, mirror)
-		p := sigmoid(float64(out) * Scale / k)
+		p := sigmoid(float64(out) * scale / k)
 		d := p - s.target(lambda, k)
 		sh.loss += d * d
-		gs := float32(2 * d * p * (1 - p) * Scale / k * inv) // dLoss/dout
+		gs := float32(2 * d * p * (1 - p) * scale / k * inv) // dLoss/dout
 		b := n.bucket(s)
 		dob[b] += float64(gs)
 		o, gob := n.O()[2*h*b:2*h*(b+1)], gO[2*h*b:2*h*(b+1)]
@@ -362,7 +366,7 @@ func (t *Trainer) Loss(data []Sample) float64 {
 		lo, hi := pieces(len(data), ns, i)
 		for j := lo; j < hi; j++ {
 			s := &data[j]
-			p := sigmoid(float64(t.Net.forward(s, sh.us, sh.them, 0)) * Scale / t.cfg.K)
+			p := sigmoid(float64(t.Net.forward(s, sh.us, sh.them, 0)) * float64(t.Net.Scale) / t.cfg.K)
 			d := p - s.target(t.cfg.Lambda, t.cfg.K)
 			sh.loss += d * d
 		}

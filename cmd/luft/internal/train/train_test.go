@@ -123,12 +123,43 @@ func refLoss(net *Net, poss []*board.Position, samples []Sample, lambda, k float
 			sc := func(x float64) float64 { x = min(max(x, 0), 1); return x * x }
 			out += sc(us[i])*float64(o[i]) + sc(them[i])*float64(o[h+i])
 		}
-		p := 1 / (1 + math.Exp(-out*Scale/k))
+		p := 1 / (1 + math.Exp(-out*float64(net.Scale)/k))
 		s := &samples[j]
 		tg := lambda/(1+math.Exp(-float64(s.Score)/k)) + (1-lambda)*float64(s.Result)/2
 		total += (p - tg) * (p - tg)
 	}
 	return total / float64(len(poss))
+}
+
+// TestRescale checks scores brought from one scale to another: rounded
+// half away from zero, clamped to int16, untouched at the same scale or
+// an unknown one.
+func TestRescale(t *testing.T) {
+	scores := []int16{0, 1, -1, 2, -2, 100, -100, 32767, -32768}
+	tests := []struct {
+		from, to int
+		want     []int16
+	}{
+		{400, 300, []int16{0, 1, -1, 2, -2, 75, -75, 24575, -24576}},
+		{300, 400, []int16{0, 1, -1, 3, -3, 133, -133, 32767, -32768}},
+		{400, 200, []int16{0, 1, -1, 1, -1, 50, -50, 16384, -16384}},
+		{300, 300, scores},
+		{0, 300, scores},
+	}
+	for _, tt := range tests {
+		s := make([]Sample, len(scores))
+		for i, x := range scores {
+			s[i].Score = x
+		}
+		Rescale(s, tt.from, tt.to)
+		var got []int16
+		for _, x := range s {
+			got = append(got, x.Score)
+		}
+		if diff := cmp.Diff(tt.want, got); diff != "" {
+			t.Errorf("from %d to %d (-want +got):\n%s", tt.from, tt.to, diff)
+		}
+	}
 }
 
 // TestSampleResult checks the result a sample takes from a record: 2 for
@@ -169,9 +200,13 @@ func TestGradient(t *testing.T) {
 		samples = append(samples, SampleFromPosition(r.Pos, r.Score, r.Result))
 	}
 	cfg := testConfig(h)
+	cfg.Scale = 300 // not the default, which the reference would not tell apart
 	tr, err := NewTrainer(cfg, nil)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if tr.Net.Scale != cfg.Scale {
+		t.Fatalf("a new network at scale %d, want %d", tr.Net.Scale, cfg.Scale)
 	}
 	rng := rand.New(rand.NewPCG(5, 5))
 	for i := range tr.Net.P { // larger weights: more neurons in (0, 1)
@@ -315,7 +350,7 @@ func TestResume(t *testing.T) {
 	data := samplesOf(t, 200, 3)
 	trainSet, valSet := Split(data, 0.1)
 	cfg := testConfig(8)
-	cfg.Epochs = 3
+	cfg.Epochs, cfg.Scale = 3, 350
 	straight, _ := NewTrainer(cfg, nil)
 	if _, err := straight.Run(trainSet, valSet); err != nil {
 		t.Fatal(err)
@@ -326,7 +361,7 @@ func TestResume(t *testing.T) {
 	if err := first.WriteCheckpoint(&buf); err != nil {
 		t.Fatal(err)
 	}
-	if want := 32 + 3*4*paramCount(8, DefaultBuckets) + 4; buf.Len() != want {
+	if want := 36 + 3*4*paramCount(8, DefaultBuckets) + 4; buf.Len() != want {
 		t.Errorf("checkpoint of %d bytes, want %d", buf.Len(), want)
 	}
 	raw := append([]byte(nil), buf.Bytes()...)
@@ -334,10 +369,10 @@ func TestResume(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if ck.Epoch != 1 || ck.Step != first.Step || !equal(ck.Net.P, first.Net.P) || !equal(ck.M, first.M) || !equal(ck.V, first.V) {
+	if ck.Epoch != 1 || ck.Step != first.Step || ck.Net.Scale != 350 || !equal(ck.Net.P, first.Net.P) || !equal(ck.M, first.M) || !equal(ck.V, first.V) {
 		t.Fatal("checkpoint does not read back")
 	}
-	cfg.Hidden, cfg.Buckets = 99, 3 // the checkpoint's sizes win
+	cfg.Hidden, cfg.Buckets, cfg.Scale = 99, 3, 400 // the checkpoint's sizes and scale win
 	resumed, err := NewTrainer(cfg, ck)
 	if err != nil {
 		t.Fatal(err)
@@ -348,12 +383,30 @@ func TestResume(t *testing.T) {
 	if resumed.Epoch != 3 || !equal(resumed.Net.P, straight.Net.P) || !equal(resumed.V, straight.V) {
 		t.Error("resumed training differs from straight training")
 	}
-	// Damage is detected.
-	for _, bad := range [][]byte{raw[:len(raw)-1], append([]byte("XUFT"), raw[4:]...), flipByte(raw, 100)} {
+	// A version 2 checkpoint, without the scale, reads at 400.
+	v2, err := ReadCheckpoint(bytes.NewReader(withCRC(append(append([]byte(nil), raw[:32]...), raw[36:len(raw)-4]...), 2)))
+	if err != nil {
+		t.Fatalf("version 2: %v", err)
+	}
+	if v2.Net.Scale != nnue.DefaultScale || !equal(v2.Net.P, first.Net.P) || !equal(v2.V, first.V) {
+		t.Errorf("version 2 reads back at scale %d, or other weights", v2.Net.Scale)
+	}
+	// Damage is detected, and a scale out of range refused.
+	zero := append([]byte(nil), raw[:len(raw)-4]...)
+	binary.LittleEndian.PutUint32(zero[32:], 0)
+	zero = withCRC(zero, CheckpointVersion)
+	for _, bad := range [][]byte{raw[:len(raw)-1], append([]byte("XUFT"), raw[4:]...), flipByte(raw, 100), zero} {
 		if _, err := ReadCheckpoint(bytes.NewReader(bad)); err == nil {
 			t.Error("damaged checkpoint read without error")
 		}
 	}
+}
+
+// withCRC returns the checkpoint body b, its version set to v, followed
+// by its CRC.
+func withCRC(b []byte, v uint32) []byte {
+	binary.LittleEndian.PutUint32(b[8:], v)
+	return binary.LittleEndian.AppendUint32(b, crc32.ChecksumIEEE(b))
 }
 
 func flipByte(b []byte, i int) []byte {
@@ -399,7 +452,7 @@ func TestThreads(t *testing.T) {
 // TestQuantizedBytes checks the file of a hand-set net with H = 2 byte
 // for byte.
 func TestQuantizedBytes(t *testing.T) {
-	n := &Net{H: 2, Buckets: 1, P: make([]float32, paramCount(2, 1))}
+	n := &Net{H: 2, Buckets: 1, Scale: nnue.DefaultScale, P: make([]float32, paramCount(2, 1))}
 	w := n.W()
 	w[0], w[1] = 1, -1                // feature 0
 	w[2*767], w[2*767+1] = 0.5, -1.98 // feature 767
@@ -472,12 +525,20 @@ func TestFromQuantized(t *testing.T) {
 			t.Fatalf("parameter %d: %v read back as %v, more than half a step %v apart", i, tr.Net.P[i], v, step)
 		}
 	}
-	// A network of another scale reads back at the trainer's, evaluating
-	// as it does: three quarters of the scale, three quarters of the
-	// centipawns.
+	// A network of another scale reads back at its scale with the same
+	// weights, evaluating as it does (three quarters of the scale, three
+	// quarters of the centipawns), and quantises to itself.
 	q := tr.Net.Quantized()
-	q.Scale = Scale * 3 / 4
+	q.Scale = nnue.DefaultScale * 3 / 4
 	small := FromQuantized(q)
+	if small.Scale != q.Scale || !equal(small.P, back.P) {
+		t.Errorf("read back at scale %d (want %d), weights equal %v", small.Scale, q.Scale, equal(small.P, back.P))
+	}
+	var want bytes.Buffer
+	q.Write(&want)
+	if !bytes.Equal(small.QuantizedBytes(), want.Bytes()) {
+		t.Error("the network of scale 300 read back quantises differently")
+	}
 	for i, s := range samplesOf(t, 20, 5) {
 		if got, want := small.Eval(&s), back.Eval(&s)*3/4; math.Abs(got-want) > 1e-3*max(1, math.Abs(want)) {
 			t.Errorf("sample %d: %.4f cp at scale %d, want %.4f", i, got, q.Scale, want)
