@@ -101,7 +101,7 @@ const MaxSkill = 20
 //
 // The rows up to 2200 play with the hand-crafted evaluation, which they
 // were calibrated with; from 2300 up they play with the network, whose
-// full strength (about Stockfish's 2450 at 10+0.1, some 300,000 to
+// full strength (about Stockfish's 2500 at 10+0.1, some 300,000 to
 // 1,500,000 nodes a move there) the hand-crafted evaluation cannot reach.
 // The hand-crafted rows must come first: the evaluation switches once, at
 // the top of them. The network's 2300 and 2400 are capped by nodes below

@@ -89,8 +89,8 @@ type Level struct {
 // says from the matches of engine/NOTES.md; it rates fullStrengthRating,
 // the middle, on the ladder.
 const (
-	fullStrengthLow    = 2400
-	fullStrengthHigh   = 2500
+	fullStrengthLow    = 2450
+	fullStrengthHigh   = 2550
 	fullStrengthRating = (fullStrengthLow + fullStrengthHigh) / 2
 )
 

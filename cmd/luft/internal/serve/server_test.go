@@ -83,8 +83,8 @@ func TestConfigLadder(t *testing.T) {
 	if got.MoveTimeMs != 100 || top.Rating != fullStrengthRating || top.Rating < player.MaxCalibratedElo {
 		t.Errorf("move time %d, full strength rated %d", got.MoveTimeMs, top.Rating)
 	}
-	wantTop := Level{Rating: 2450, Label: "Luft full strength",
-		Note: "measured: plays like Stockfish 15.1 at UCI_Elo 2400–2500 at 10+0.1"}
+	wantTop := Level{Rating: 2500, Label: "Luft full strength",
+		Note: "measured: plays like Stockfish 15.1 at UCI_Elo 2450–2550 at 10+0.1"}
 	if diff := cmp.Diff(wantTop, top); diff != "" {
 		t.Errorf("full strength (-want +got):\n%s", diff)
 	}
@@ -158,7 +158,7 @@ func TestLadderBrowser(t *testing.T) {
 		}
 	}
 	want := "in this browser: what Luft reaches in its time a move at about a seventh of the native binary's speed, " +
-		"so well below its native strength (measured: plays like Stockfish 15.1 at UCI_Elo 2400–2500 at 10+0.1)"
+		"so well below its native strength (measured: plays like Stockfish 15.1 at UCI_Elo 2450–2550 at 10+0.1)"
 	if diff := cmp.Diff(want, levels[len(levels)-1].Note); diff != "" {
 		t.Errorf("full strength (-want +got):\n%s", diff)
 	}
